@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { startTestServer, testDatabases, type TestServer } from './test/harness.js';
+
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  let text = '';
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const page = await pdf.getPage(i);
+    const content = await page.getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
+  }
+  return text.replace(/\s+/g, ' ');
+}
+
+describe.each(testDatabases())('server foundation on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('reports health and the database kind', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: kind });
+  });
+
+  it('answers unknown API paths with the JSON error format', async () => {
+    const res = await fetch(`${server.url}/api/nothing-here?x=1`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(body.error.message).toContain('/api/nothing-here');
+    expect(body.error.message).not.toContain('x=1');
+  });
+
+  it('answers non-GET requests to unknown paths with JSON, not the app', async () => {
+    const res = await fetch(`${server.url}/anything`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+  });
+
+  it('sends security headers with a strict content security policy', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it.each([
+    ['/terms-of-service.pdf', 'Terms of Service', ['18', 'Massachusetts', 'Suffolk County']],
+    ['/privacy-policy.pdf', 'Privacy Policy', ['13', 'sell']],
+  ])('serves %s as a real PDF with the legal text', async (url, title, phrases) => {
+    const res = await fetch(`${server.url}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = await res.arrayBuffer();
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    expect(text).toContain(title);
+    expect(text).toContain('Last updated July 21, 2025');
+    for (const phrase of phrases) expect(text).toContain(phrase);
+  });
+});

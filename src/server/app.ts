@@ -1,0 +1,76 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { legalRoutes } from './features/legal/legal.routes.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An already open database; when omitted the app opens (and on close, closes) its own. */
+  database?: DatabaseHandle;
+}
+
+/**
+ * Builds the whole server: database, security headers, API routes and the web app.
+ * Used by main.ts and by the API tests, which start it on a random port.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (!options.database) {
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+  }
+
+  const secureOrigin = config.appUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(secureOrigin ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: secureOrigin,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(healthRoutes, { database });
+  await app.register(legalRoutes, { config });
+  await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const base = { DATA_DIR: 'memory://' };
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.appName).toBe('SkillSwap');
+    expect(config.supportEmail).toBe('support@skillswap.local');
+    expect(config.mailFrom).toBe('SkillSwap <no-reply@skillswap.local>');
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ ...base, DATABASE_URL: '', SMTP_URL: '', APP_URL: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['APP_URL', 'ftp://example.com'],
+    ['SMTP_URL', 'http://mail'],
+    ['SUPPORT_EMAIL', 'not-an-address'],
+    ['NODE_ENV', 'staging'],
+    ['AUTH_SECRET', 'short'],
+  ])('refuses %s=%s with a message naming the variable', (variable, value) => {
+    expect(() => loadConfig({ ...base, [variable]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ ...base, [variable]: value });
+    } catch (err) {
+      expect((err as Error).message).toContain(variable);
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('keeps the port in APP_URL and strips a trailing slash', () => {
+    expect(loadConfig({ ...base, PORT: '4000' }).appUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ ...base, APP_URL: 'https://swap.example.org/' }).appUrl).toBe('https://swap.example.org');
+  });
+});

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDataDirLock } from './lock.js';
+
+/** The drizzle database, the same type on both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database with its driver-specific extras (LISTEN/NOTIFY, shutdown). */
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Closes every connection (and, on PGlite, flushes and releases the data directory). */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; unset means embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; `memory://` runs PGlite in memory (tests). */
+  dataDir: string;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+/** Opens the configured database and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === 'memory://';
+  const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pglite'), {
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      async listen(channel, onPayload) {
+        const unsubscribe = await client.listen(channel, onPayload);
+        return unsubscribe;
+      },
+      async close() {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  await migrateWithLock(pool);
+  // LISTEN needs a connection of its own that never goes back to the pool.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    c.on('notification', (n) => {
+      for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+    });
+    listener = c;
+    return c;
+  }
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      const c = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}
+
+/** Several instances may start at once; an advisory lock lets exactly one apply migrations. */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const conn = await pool.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock(724300001)');
+    try {
+      await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder });
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock(724300001)');
+    }
+  } finally {
+    conn.release();
+  }
+}

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/harness.js';
+
+const mainFile = path.resolve(import.meta.dirname, 'main.ts');
+
+interface Running {
+  exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  kill(signal: NodeJS.Signals): void;
+  output(): string;
+}
+
+function runMain(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { exited, kill: (s) => child.kill(s), output: () => stdout + stderr };
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('main: start-up and shutdown', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const d = mkdtempSync(path.join(tmpdir(), 'skillswap-main-'));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it.each([
+    ['PORT', 'abc'],
+    ['DATABASE_URL', 'mysql://x'],
+  ])('stops with one clear line and exit code 1 when %s=%s', async (variable, value) => {
+    const { code, stderr } = await runMain({ DATA_DIR: tempDir(), [variable]: value }).exited;
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(variable);
+  });
+
+  it('refuses a second process on the same embedded database, and closes cleanly on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = runMain({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForHealth(port);
+
+    const second = await runMain({ DATA_DIR: dataDir, PORT: String(await freePort()) }).exited;
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('already in use by another SkillSwap process');
+
+    first.kill('SIGTERM');
+    const { code } = await first.exited;
+    expect(code).toBe(0);
+
+    // The lock was released and the data survived: a new process opens the same directory.
+    const port2 = await freePort();
+    const third = runMain({ DATA_DIR: dataDir, PORT: String(port2) });
+    await waitForHealth(port2);
+    third.kill('SIGTERM');
+    expect((await third.exited).code).toBe(0);
+  }, 60_000);
+});
