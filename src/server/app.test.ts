@@ -1,17 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../../e2e/pdf-text.js';
 import { startTestServer, testDatabases, type TestServer } from './test/harness.js';
-
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  let text = '';
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const page = await pdf.getPage(i);
-    const content = await page.getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
-  }
-  return text.replace(/\s+/g, ' ');
-}
 
 describe.each(testDatabases())('server foundation on %s', (kind) => {
   let server: TestServer;
@@ -65,7 +54,7 @@ describe.each(testDatabases())('server foundation on %s', (kind) => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const bytes = await res.arrayBuffer();
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
-    const text = await pdfText(bytes);
+    const text = await pdfText(new Uint8Array(bytes));
     expect(text).toContain(title);
     expect(text).toContain('Last updated July 21, 2025');
     for (const phrase of phrases) expect(text).toContain(phrase);

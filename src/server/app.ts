@@ -5,7 +5,14 @@ import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { legalRoutes } from './features/legal/legal.routes.js';
+import { accountRoutes } from './features/auth/account.routes.js';
+import { createAuth } from './features/auth/auth.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createMailer } from './features/mail/mailer.js';
+import { mailboxRoutes } from './features/mail/mailbox.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
+import { registerSession } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -30,7 +37,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
   });
@@ -69,7 +76,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crossOriginEmbedderPolicy: false,
   });
 
+  registerOriginCheck(app, config.appUrl);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
+  registerSession(app, auth);
+
   await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth });
+  await app.register(accountRoutes, { auth });
+  if (config.nodeEnv !== 'production' && mailer.kind === 'outbox') await app.register(mailboxRoutes);
   await app.register(legalRoutes, { config });
   await registerWebApp(app, config);
   return app;

@@ -17,6 +17,8 @@ export interface AppConfig {
   supportEmail: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Trust X-Forwarded-For from a load balancer in front (for client IPs and rate limits). */
+  trustProxy: boolean;
   /** Where the built single-page app lives. */
   webDistDir: string;
 }
@@ -66,6 +68,7 @@ const EnvSchema = z.object({
   APP_NAME: z.string().trim().min(1).max(40).default('SkillSwap'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@skillswap.local'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
   };
 }

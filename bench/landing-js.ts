@@ -1,0 +1,49 @@
+/**
+ * Landing page first load: total JavaScript the browser downloads, gzipped, against the
+ * 170 KB budget. Starts the real server, loads / in Chromium and measures every script response.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { freePort } from '../src/server/test/harness.js';
+
+export const LANDING_JS_BUDGET_KB = 170;
+
+export async function measureLandingJs(): Promise<number> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skillswap-bench-'));
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {
+        if (i > 600) throw new Error('server did not start');
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    let total = 0;
+    const page = await browser.newPage();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') total += gzipSync(await res.body()).length;
+    });
+    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await browser.close();
+    return total / 1024;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, uniqueEmail } from '../../test/client.js';
+import { startTestServer, testDatabases, type TestServer } from '../../test/harness.js';
+import { outboxLink, TEST_PASSWORD } from '../../test/members.js';
+import { linkIn, SmtpSink } from '../../test/smtp-sink.js';
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+type SessionBody = { user: { id: string; email: string; emailVerified: boolean } } | null;
+
+describe.each(testDatabases())('accounts on %s', (kind) => {
+  let server: TestServer;
+  const sink = new SmtpSink();
+
+  beforeAll(async () => {
+    const smtpUrl = await sink.start();
+    server = await startTestServer(kind, { SMTP_URL: smtpUrl, TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await sink.stop();
+  });
+
+  async function signUp(client: TestClient, email: string, password = TEST_PASSWORD) {
+    return client.post('/api/auth/sign-up/email', { email, password, acceptTerms: true });
+  }
+
+  async function verifyFromMail(client: TestClient, email: string, nth = 1) {
+    const mail = await sink.waitFor(email, (m) => m.text.includes('/auth/callback'), nth);
+    const token = new URL(linkIn(mail, '/auth/callback')).searchParams.get('token') ?? '';
+    return { token, res: await client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`) };
+  }
+
+  it('signs up, e-mails a verification link over SMTP, and the link signs the member in', async () => {
+    const client = new TestClient(server.url);
+    const email = uniqueEmail();
+    const res = await signUp(client, `  ${email.toUpperCase()} `);
+    expect(res.status).toBe(200);
+    expect(client.hasSession()).toBe(false);
+
+    const beforeVerify = await client.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(beforeVerify.status).toBe(403);
+    expect((await client.json<ErrorBody>(beforeVerify)).error.code).toBe('EMAIL_NOT_VERIFIED');
+
+    const { token, res: verified } = await verifyFromMail(client, email);
+    expect(verified.status).toBe(200);
+    const session = await client.json<SessionBody>(await client.get('/api/auth/get-session'));
+    expect(session?.user).toMatchObject({ email, emailVerified: true });
+
+    // The used link signs nobody else in.
+    const stranger = new TestClient(server.url);
+    await stranger.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+    expect(await stranger.json<SessionBody>(await stranger.get('/api/auth/get-session'))).toBeNull();
+  });
+
+  it('refuses a tampered verification link', async () => {
+    const client = new TestClient(server.url);
+    const email = uniqueEmail();
+    await signUp(client, email);
+    const mail = await sink.waitFor(email, (m) => m.text.includes('/auth/callback'));
+    const token = new URL(linkIn(mail, '/auth/callback')).searchParams.get('token') ?? '';
+    const tampered = `${token.slice(0, -4)}AAAA`;
+    const res = await client.get(`/api/auth/verify-email?token=${encodeURIComponent(tampered)}`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(await client.json<SessionBody>(await client.get('/api/auth/get-session'))).toBeNull();
+  });
+
+  it('re-sends the verification e-mail on request', async () => {
+    const client = new TestClient(server.url);
+    const email = uniqueEmail();
+    await signUp(client, email);
+    await sink.waitFor(email);
+    const res = await client.post('/api/account/resend-verification', { email });
+    expect(res.status).toBe(200);
+    const second = await sink.waitFor(email, (m) => m.text.includes('/auth/callback'), 2);
+    expect(second.text).toContain('/auth/callback?token=');
+  });
+
+  it('answers a duplicate sign-up like a new one and tells the owner by e-mail', async () => {
+    const email = uniqueEmail();
+    const first = await signUp(new TestClient(server.url), email);
+    const fresh = await signUp(new TestClient(server.url), uniqueEmail());
+    const duplicate = await signUp(new TestClient(server.url), email);
+    expect(duplicate.status).toBe(first.status);
+    expect(Object.keys((await duplicate.json()) as object).sort()).toEqual(Object.keys((await fresh.json()) as object).sort());
+    const notice = await sink.waitFor(email, (m) => m.text.includes('Account already exists'));
+    expect(notice.text).toContain('An account with this email address already exists. Please try logging in instead.');
+  });
+
+  it.each([
+    ['missing fields', {}, 'email'],
+    ['a bad e-mail', { email: 'nope', password: TEST_PASSWORD, acceptTerms: true }, 'email'],
+    ['an over-long e-mail', { email: `${'a'.repeat(300)}@example.org`, password: TEST_PASSWORD, acceptTerms: true }, 'email'],
+    ['a 10 kB password', { email: 'x@example.org', password: `Aa1${'x'.repeat(10_000)}`, acceptTerms: true }, 'password'],
+    ['terms not accepted', { email: 'x@example.org', password: TEST_PASSWORD, acceptTerms: false }, 'acceptTerms'],
+    ['a common password', { email: 'x@example.org', password: 'Password1', acceptTerms: true }, 'password'],
+  ])('answers sign-up with %s with a 400 naming the field', async (_label, body, field) => {
+    const client = new TestClient(server.url);
+    const res = await client.request('POST', '/api/auth/sign-up/email', body);
+    expect(res.status).toBe(400);
+    const err = await client.json<ErrorBody>(res);
+    expect(err.error.fields?.[field]).toBeTruthy();
+    if (_label === 'a common password') expect(err.error.fields?.password).toBe('This password is too common. Please choose another.');
+  });
+
+  it('answers a non-JSON body with a 400, never a 500', async () => {
+    const client = new TestClient(server.url);
+    const res = await client.request('POST', '/api/auth/sign-in/email', '{"email": ', { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect((await client.json<ErrorBody>(res)).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('gives the same answer for a wrong password and an unknown address', async () => {
+    const client = new TestClient(server.url);
+    const email = uniqueEmail();
+    await signUp(client, email);
+    await verifyFromMail(client, email);
+    const wrong = await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: 'Wrong-Pass-123' });
+    const unknown = await new TestClient(server.url).post('/api/auth/sign-in/email', { email: uniqueEmail(), password: 'Wrong-Pass-123' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie on sign-in', async () => {
+    const client = new TestClient(server.url);
+    const email = uniqueEmail();
+    await signUp(client, email);
+    await verifyFromMail(client, email);
+    const res = await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token')) ?? '';
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('limits sign-in attempts per address, from any IP', async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: 'Wrong-Pass-123' });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect((await res.json()) as ErrorBody).toMatchObject({
+          error: { code: 'RATE_LIMITED', message: 'Too many login attempts. Please wait a moment and try again.' },
+        });
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits sign-in attempts per IP', async () => {
+    const client = new TestClient(server.url);
+    let limited = false;
+    for (let i = 0; i < 25 && !limited; i++) {
+      const res = await client.post('/api/auth/sign-in/email', { email: uniqueEmail(), password: 'Wrong-Pass-123' });
+      limited = res.status === 429;
+    }
+    expect(limited).toBe(true);
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const client = new TestClient(server.url);
+    const res = await client.post('/api/account/forgot-password', { email: uniqueEmail() }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    const viaAuth = await client.post('/api/auth/sign-in/email', { email: uniqueEmail(), password: TEST_PASSWORD }, { origin: 'https://evil.example' });
+    expect(viaAuth.status).toBe(403);
+  });
+
+  it('answers forgot-password the same way, in at least 250 ms, whether or not the address exists', async () => {
+    const email = uniqueEmail();
+    const c = new TestClient(server.url);
+    await signUp(c, email);
+    await verifyFromMail(c, email);
+    const timed = async (address: string) => {
+      const started = Date.now();
+      const res = await new TestClient(server.url).post('/api/account/forgot-password', { email: address });
+      return { status: res.status, body: await res.text(), ms: Date.now() - started };
+    };
+    const known = await timed(email);
+    const unknown = await timed(uniqueEmail());
+    expect(known.status).toBe(200);
+    expect(unknown).toMatchObject({ status: 200, body: known.body });
+    expect(known.ms).toBeGreaterThanOrEqual(250);
+    expect(unknown.ms).toBeGreaterThanOrEqual(250);
+    await sink.waitFor(email, (m) => m.text.includes('/reset-password'));
+  });
+
+  it('resets the password: the old one stops working and every session is signed out', async () => {
+    const email = uniqueEmail();
+    const device1 = new TestClient(server.url);
+    await signUp(device1, email);
+    await verifyFromMail(device1, email);
+    const device2 = new TestClient(server.url);
+    expect((await device2.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(200);
+
+    await new TestClient(server.url).post('/api/account/forgot-password', { email });
+    const mail = await sink.waitFor(email, (m) => m.text.includes('/reset-password'));
+    const token = new URL(linkIn(mail, '/reset-password')).searchParams.get('token') ?? '';
+    const check = await device1.get(`/api/account/reset-password-token?token=${encodeURIComponent(token)}`);
+    expect(await check.json()).toEqual({ valid: true });
+
+    const weak = await device1.post('/api/auth/reset-password', { newPassword: 'short', token });
+    expect(weak.status).toBe(400);
+    const reset = await device1.post('/api/auth/reset-password', { newPassword: 'New-Secret-42x', token });
+    expect(reset.status).toBe(200);
+
+    expect(await device1.json<SessionBody>(await device1.get('/api/auth/get-session'))).toBeNull();
+    expect(await device2.json<SessionBody>(await device2.get('/api/auth/get-session'))).toBeNull();
+    expect((await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(401);
+    expect((await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: 'New-Secret-42x' })).status).toBe(200);
+    const used = await device1.get(`/api/account/reset-password-token?token=${encodeURIComponent(token)}`);
+    expect(await used.json()).toEqual({ valid: false });
+  });
+
+  it('stops e-mailing one address after the hourly limit', async () => {
+    const email = uniqueEmail();
+    await signUp(new TestClient(server.url), email);
+    await sink.waitFor(email);
+    for (let i = 0; i < 8; i++) await new TestClient(server.url).post('/api/account/resend-verification', { email });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sink.count(email)).toBe(6);
+  });
+
+  it('signs out', async () => {
+    const email = uniqueEmail();
+    const client = new TestClient(server.url);
+    await signUp(client, email);
+    await verifyFromMail(client, email);
+    expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect(await client.json<SessionBody>(await client.get('/api/auth/get-session'))).toBeNull();
+  });
+});
+
+describe('session cookie behind https', () => {
+  it('is Secure when APP_URL is https', async () => {
+    const server = await startTestServer('pglite', { APP_URL: 'https://swap.example.org', TRUST_PROXY: 'true' });
+    try {
+      const client = new TestClient(server.url, undefined, 'https://swap.example.org');
+      const email = uniqueEmail();
+      expect((await client.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, acceptTerms: true })).status).toBe(200);
+      const link = await outboxLink(server, email, '/auth/callback');
+      expect(link.startsWith('https://swap.example.org/auth/callback?token=')).toBe(true);
+      const token = new URL(link).searchParams.get('token') ?? '';
+      const res = await client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token')) ?? '';
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema/index.js';
+
+/** One outgoing e-mail. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail: over SMTP when configured, otherwise into the dev outbox table. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Database;
+  log: FastifyBaseLogger;
+}
+
+/** Builds the mailer for this configuration. */
+export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport: Transporter = createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+      log.info({ to: mail.to, subject: mail.subject, link }, 'mail stored in the dev outbox (/dev/mailbox)');
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { LoginInput, ResetPasswordForm, SignUpInput } from './auth.js';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+describe('SignUpInput', () => {
+  it('trims and lower-cases the e-mail', () => {
+    const r = SignUpInput.parse({ email: '  Ann@Example.ORG ', password: 'Passw0rdX', acceptTerms: true });
+    expect(r.email).toBe('ann@example.org');
+  });
+  it.each([
+    [{ email: '', password: 'Passw0rdX', acceptTerms: true }, 'Email is required.'],
+    [{ email: 'nope', password: 'Passw0rdX', acceptTerms: true }, 'Invalid email address.'],
+    [{ email: `${'a'.repeat(250)}@x.org`, password: 'Passw0rdX', acceptTerms: true }, 'Email is too long.'],
+    [{ email: 'a@b.org', password: 'Pa0', acceptTerms: true }, 'Password must be at least 8 characters.'],
+    [{ email: 'a@b.org', password: `Pa0${'x'.repeat(130)}`, acceptTerms: true }, 'Password is too long.'],
+    [
+      { email: 'a@b.org', password: 'password1', acceptTerms: true },
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number.',
+    ],
+    [{ email: 'a@b.org', password: 'Passw0rdX', acceptTerms: false }, 'You must agree to the terms and conditions.'],
+  ])('rejects %j with the spec message', (input, message) => {
+    expect(firstMessage(SignUpInput.safeParse(input))).toBe(message);
+  });
+});
+
+describe('LoginInput', () => {
+  it.each([
+    [{ email: 'x', password: 'secret1' }, 'Please enter a valid email address.'],
+    [{ email: 'a@b.org', password: 'short' }, 'Password must be at least 6 characters.'],
+  ])('rejects %j', (input, message) => {
+    expect(firstMessage(LoginInput.safeParse(input))).toBe(message);
+  });
+});
+
+describe('ResetPasswordForm', () => {
+  it('requires the confirmation to match', () => {
+    const r = ResetPasswordForm.safeParse({ password: 'Passw0rdX', confirmPassword: 'Passw0rdY' });
+    expect(r.error?.issues[0]).toMatchObject({ message: "Passwords don't match", path: ['confirmPassword'] });
+  });
+  it('caps the new password at 50 characters', () => {
+    const r = ResetPasswordForm.safeParse({ password: `Aa1${'x'.repeat(48)}`, confirmPassword: `Aa1${'x'.repeat(48)}` });
+    expect(firstMessage(r)).toBe('Password must be less than 50 characters.');
+  });
+});

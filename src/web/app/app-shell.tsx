@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router';
+import { SignedInTopBar } from '@/app/signed-in-top-bar';
+
+/** Layout of every signed-in page. */
+export function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SignedInTopBar />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

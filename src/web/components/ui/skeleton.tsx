@@ -1,0 +1,13 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A pulsing placeholder block; decorative, so hidden from assistive technology. */
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-border/70 motion-reduce:animate-none', className)}
+      {...props}
+    />
+  );
+}

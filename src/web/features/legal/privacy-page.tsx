@@ -1,0 +1,9 @@
+import { privacyPolicy } from '@shared/content/legal';
+import { paths } from '@/app/paths';
+import { LegalDocumentPage } from '@/features/legal/legal-document-page';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export function PrivacyPage() {
+  useDocumentTitle(privacyPolicy.title);
+  return <LegalDocumentPage document={privacyPolicy} pdfHref={paths.privacyPdf} />;
+}

@@ -1,0 +1,14 @@
+/** True when the visitor asked the system for less motion. */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Scrolls the element with this id to the top of the viewport (smoothly unless reduced
+ * motion is preferred). Returns the element, or null when it is not on the page.
+ */
+export function scrollToSection(id: string): HTMLElement | null {
+  const element = document.getElementById(id);
+  element?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  return element;
+}
