@@ -67,6 +67,14 @@ describe('main: start-up and shutdown', () => {
     const first = runMain({ DATA_DIR: dataDir, PORT: String(port) });
     await waitForHealth(port);
 
+    // A write just before shutdown must survive it.
+    const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'durable@example.org', password: 'Tr1cky-Otter-Lamp', acceptTerms: true }),
+    });
+    expect(signUp.status).toBe(200);
+
     const second = await runMain({ DATA_DIR: dataDir, PORT: String(await freePort()) }).exited;
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('already in use by another SkillSwap process');
@@ -79,6 +87,19 @@ describe('main: start-up and shutdown', () => {
     const port2 = await freePort();
     const third = runMain({ DATA_DIR: dataDir, PORT: String(port2) });
     await waitForHealth(port2);
+    // The member written just before SIGTERM still exists: signing up again gets the
+    // 'already exists' e-mail, which only an existing account triggers.
+    await fetch(`http://127.0.0.1:${port2}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'durable@example.org', password: 'Tr1cky-Otter-Lamp', acceptTerms: true }),
+    });
+    await expect
+      .poll(async () => {
+        const box = (await (await fetch(`http://127.0.0.1:${port2}/api/dev/mailbox`)).json()) as { mails: { subject: string }[] };
+        return box.mails.some((m) => m.subject.includes('already have'));
+      })
+      .toBe(true);
     third.kill('SIGTERM');
     expect((await third.exited).code).toBe(0);
   }, 60_000);
