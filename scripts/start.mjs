@@ -5,6 +5,10 @@ import { ensureWebBuild } from './web-build.mjs';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
+// Vite sets NODE_ENV=production while it builds; the server must see what the user set.
+const nodeEnv = process.env.NODE_ENV;
 await ensureWebBuild();
+if (nodeEnv === undefined) delete process.env.NODE_ENV;
+else process.env.NODE_ENV = nodeEnv;
 register();
 await import('../src/server/main.ts');
