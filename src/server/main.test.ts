@@ -29,7 +29,7 @@ function runMain(env: Record<string, string>): Running {
 }
 
 async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return;
@@ -98,9 +98,9 @@ describe('main: start-up and shutdown', () => {
       .poll(async () => {
         const box = (await (await fetch(`http://127.0.0.1:${port2}/api/dev/mailbox`)).json()) as { mails: { subject: string }[] };
         return box.mails.some((m) => m.subject.includes('already have'));
-      })
+      }, { timeout: 20_000 })
       .toBe(true);
     third.kill('SIGTERM');
     expect((await third.exited).code).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
