@@ -13,7 +13,8 @@ export default defineConfig({
     alias: { '@': r('./src/web'), '@shared': r('./src/shared') },
   },
   build: {
-    outDir: r('./dist/web'),
+    // WEB_DIST_DIR lets parallel test runs build into folders of their own.
+    outDir: process.env.WEB_DIST_DIR ?? r('./dist/web'),
     emptyOutDir: true,
     sourcemap: false,
   },

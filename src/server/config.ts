@@ -69,6 +69,7 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@skillswap.local'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
+  WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -105,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../dist/web'),
   };
 }
 

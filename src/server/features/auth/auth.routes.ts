@@ -101,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
       if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
     });
     const text = await response.text();
-    if (response.status >= 400) return reply.send(rewriteError(response.status, text));
+    if (response.status >= 400) return reply.send(rewriteError(response.status, text, pathname));
     return reply.send(text === '' ? null : text);
   }
 
@@ -109,9 +109,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
 }
 
 /** better-auth answers `{ code, message }`; we answer `{ error: { code, message } }`. */
-function rewriteError(status: number, text: string) {
+function rewriteError(status: number, text: string, pathname: string) {
   let code = status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'AUTH_ERROR';
-  let message = status === 429 ? TOO_MANY_LOGINS_MESSAGE : 'Request failed';
+  const tooMany = pathname.startsWith('/api/auth/sign-in') ? TOO_MANY_LOGINS_MESSAGE : 'Too many requests. Please wait a moment and try again.';
+  let message = status === 429 ? tooMany : 'Request failed';
   try {
     const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
     if (typeof parsed.code === 'string' && status !== 429) code = parsed.code;
