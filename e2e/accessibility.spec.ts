@@ -23,6 +23,9 @@ const pages = [
   { path: '/no-such-page', heading: 'Oops! Page not found' },
   { path: '/signin', heading: 'Welcome Back' },
   { path: '/signup', heading: 'Join the SkillSwap Community' },
+  { path: '/forgot-password', heading: "Can't log in?" },
+  { path: '/reset-password', heading: 'Reset link expired' },
+  { path: '/verify-email', heading: 'Check Your Email' },
 ];
 
 test.describe('accessibility', () => {

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { SignedInTopBar } from '@/app/signed-in-top-bar';
+import { ProfilePrompt } from '@/features/profile/components/profile-prompt';
 
 /** Layout of every signed-in page. */
 export function AppShell() {
@@ -9,6 +10,7 @@ export function AppShell() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
+      <ProfilePrompt />
     </div>
   );
 }

@@ -1,10 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { FeedSearchProvider } from '@/app/feed-search';
+import { ApiError } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/auth';
 
-/** Query defaults from the spec: 5-minute cache, one retry, no refetch on window focus. */
+/**
+ * Query defaults from the spec: 5-minute cache, one retry, no refetch on window focus.
+ * Any API call answering 401 makes the client re-read the session, so a session that lapsed
+ * on the server is noticed (the session watcher then says 'Session expired').
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const handleError = (error: Error) => {
+    if (error instanceof ApiError && error.status === 401) {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    }
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: handleError }),
+    mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,
@@ -13,13 +27,14 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <FeedSearchProvider>{children}</FeedSearchProvider>
       <Toaster richColors closeButton position="top-center" />
     </QueryClientProvider>
   );

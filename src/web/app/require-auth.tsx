@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/app/paths';
-import { useSession } from '@/lib/auth';
+import { useSession, wasSessionEndedOnPurposeAt } from '@/lib/auth';
 
 /** Four placeholder cards shown while the session of a protected page loads. */
 export function ProtectedPageSkeleton() {
@@ -33,11 +33,17 @@ export function ProtectedPageSkeleton() {
   );
 }
 
-/** Guards signed-in routes: remembers where the visitor was going and sends them to /signin. */
+/**
+ * Guards signed-in routes: remembers where the visitor was going and sends them to /signin.
+ * A member who signs out here is on their way to the landing page instead.
+ */
 export function RequireAuth() {
   const { data: session, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <ProtectedPageSkeleton />;
-  if (!session) return <Navigate to={paths.signin} replace state={{ from: location }} />;
+  if (!session) {
+    if (wasSessionEndedOnPurposeAt(location.key)) return <Navigate to={paths.landing} replace />;
+    return <Navigate to={paths.signin} replace state={{ from: location }} />;
+  }
   return <Outlet />;
 }

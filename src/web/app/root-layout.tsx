@@ -1,12 +1,15 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSessionLapseNotice } from '@/app/session-watcher';
 
 /**
- * Wraps every route: a skip link and scroll-to-top on page changes. Links with a hash are
- * left alone: the landing page scrolls to its sections itself (smoothly, after it renders).
+ * Wraps every route: a skip link, the session-lapse notice and scroll-to-top on page changes.
+ * Links with a hash are left alone: the landing page scrolls to its sections itself (smoothly,
+ * after it renders).
  */
 export function RootLayout() {
   const { pathname, hash } = useLocation();
+  useSessionLapseNotice();
 
   useLayoutEffect(() => {
     if (!hash) window.scrollTo(0, 0);

@@ -8,12 +8,15 @@ import { RequireAuth } from '@/app/require-auth';
 import { RootLayout, RouteFallback } from '@/app/root-layout';
 import { SignedOutOnly } from '@/app/signed-out-only';
 import { ComingSoon } from '@/components/coming-soon';
-import { appConfig } from '@/lib/app-config';
 
 /** A screen that a later issue builds; the title is the spec's. */
 function placeholder(path: string, title: string): RouteObject {
   return { path, element: <ComingSoon title={title} /> };
 }
+
+const loadSignUpPage = async () => ({ Component: (await import('@/features/auth/signup-page')).SignUpPage });
+const loadLoginPage = async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage });
+const loadHomePage = async () => ({ Component: (await import('@/features/feed/home-page')).HomePage });
 
 /*
  * Pages are lazy-loaded so the first load stays small; the shells, guards and placeholders
@@ -34,15 +37,29 @@ export const routes: RouteObject[] = [
           {
             element: <SignedOutOnly />,
             children: [
-              placeholder(paths.signup, `Join the ${appConfig.appName} Community`),
-              placeholder(paths.login, 'Welcome Back'),
-              placeholder(paths.signin, 'Welcome Back'),
-              placeholder(paths.forgotPassword, "Can't log in?"),
+              { path: paths.signup, lazy: loadSignUpPage },
+              { path: paths.login, lazy: loadLoginPage },
+              { path: paths.signin, lazy: loadLoginPage },
+              {
+                path: paths.forgotPassword,
+                lazy: async () => ({
+                  Component: (await import('@/features/auth/forgot-password-page')).ForgotPasswordPage,
+                }),
+              },
             ],
           },
-          placeholder(paths.verifyEmail, 'Check Your Email'),
-          placeholder(paths.resetPassword, 'Choose a new password'),
-          placeholder(paths.authCallback, 'Verifying your account...'),
+          {
+            path: paths.verifyEmail,
+            lazy: async () => ({ Component: (await import('@/features/auth/verify-email-page')).VerifyEmailPage }),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: async () => ({ Component: (await import('@/features/auth/reset-password-page')).ResetPasswordPage }),
+          },
+          {
+            path: paths.authCallback,
+            lazy: async () => ({ Component: (await import('@/features/auth/auth-callback-page')).AuthCallbackPage }),
+          },
           {
             path: paths.terms,
             lazy: async () => ({ Component: (await import('@/features/legal/terms-page')).TermsPage }),
@@ -64,13 +81,25 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
-              placeholder(paths.completeProfile, 'Complete Your Profile'),
+              {
+                path: paths.completeProfile,
+                lazy: async () => ({ Component: (await import('@/features/profile/complete-profile-page')).CompleteProfilePage }),
+              },
               { path: paths.profile, element: <OwnProfileRedirect /> },
-              placeholder(paths.profileEdit, 'Edit Profile'),
-              placeholder(paths.profileView, 'Profile'),
-              placeholder(paths.home, 'Discover and Connect'),
-              placeholder(paths.homeDatabase, 'Discover and Connect'),
-              placeholder(paths.search, 'Find Skills & Services'),
+              {
+                path: paths.profileEdit,
+                lazy: async () => ({ Component: (await import('@/features/profile/edit-profile-page')).EditProfilePage }),
+              },
+              {
+                path: paths.profileView,
+                lazy: async () => ({ Component: (await import('@/features/profile/profile-page')).ProfilePage }),
+              },
+              { path: paths.home, lazy: loadHomePage },
+              { path: paths.homeDatabase, lazy: loadHomePage },
+              {
+                path: paths.search,
+                lazy: async () => ({ Component: (await import('@/features/search/search-page')).SearchPage }),
+              },
               placeholder(paths.messages, 'Messages'),
               placeholder(paths.network, 'My Network'),
               placeholder(paths.notifications, 'Notifications'),

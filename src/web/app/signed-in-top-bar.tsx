@@ -1,27 +1,70 @@
-import { LifeBuoy } from 'lucide-react';
-import { Link } from 'react-router';
+import { Bell, House, MessageSquare, Users, type LucideIcon } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { MeMenu } from '@/app/me-menu';
 import { paths } from '@/app/paths';
+import { TopBarSearch } from '@/app/top-bar-search';
 import { BrandMark } from '@/components/brand-mark';
-import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { appConfig } from '@/lib/app-config';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useUnreadCounts } from '@/lib/unread-counts';
 
-/** Placeholder top bar for members; the full bar (search, nav, Me menu) comes with its own issue. */
+// Below 640 px the labels are read by screen readers only, so the bar fits in 375 px.
+const itemClasses = cn(
+  'relative flex min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-2 py-1.5 text-[11px] leading-none font-medium text-fg-muted',
+  'transition-colors hover:bg-surface-muted hover:text-fg sm:min-w-14 md:min-w-16 md:text-xs',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+);
+
+function NavItem({ to, label, icon: Icon, unread }: { to: string; label: string; icon: LucideIcon; unread: boolean }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        className={({ isActive }) => cn(itemClasses, isActive && 'text-brand-700 hover:text-brand-800')}
+      >
+        <Icon aria-hidden="true" className="size-5" />
+        <span className="max-sm:sr-only">{label}</span>
+        {unread ? (
+          <>
+            <span
+              data-testid={`${label.toLowerCase()}-unread-dot`}
+              aria-hidden="true"
+              className="absolute top-1 right-2 size-2.5 rounded-full bg-danger-600 ring-2 ring-surface sm:right-3 md:right-4"
+            />
+            <span className="sr-only"> (unread)</span>
+          </>
+        ) : null}
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * The members' top bar: brand, search (a second row below 768 px), Home, Network, Messages,
+ * Notifications with their unread dots, and the Me menu.
+ */
 export function SignedInTopBar() {
+  const { data: session } = useSession();
+  const unread = useUnreadCounts();
+
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
-      <Container size="wide" className="flex h-16 items-center justify-between gap-4">
-        <Link to={paths.home} aria-label={`${appConfig.appName} home`} className="rounded-lg text-fg">
-          <BrandMark />
+      <Container size="wide" className="flex flex-wrap items-center gap-x-2 gap-y-2 py-2 md:h-16 md:flex-nowrap md:gap-x-4 md:py-0">
+        <Link to={paths.home} aria-label={`${appConfig.appName} home`} className="shrink-0 rounded-lg text-fg">
+          <BrandMark className="max-lg:[&>span]:sr-only" />
         </Link>
-        <nav aria-label="Main">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.help}>
-              <LifeBuoy aria-hidden="true" />
-              Help & Support
-            </Link>
-          </Button>
+        <TopBarSearch className="order-last w-full md:order-none md:w-auto md:max-w-md md:flex-1" />
+        <nav aria-label="Main" className="ml-auto">
+          <ul className="flex items-center">
+            <NavItem to={paths.home} label="Home" icon={House} unread={false} />
+            <NavItem to={paths.network} label="Network" icon={Users} unread={false} />
+            <NavItem to={paths.messages} label="Messages" icon={MessageSquare} unread={unread.messages > 0} />
+            <NavItem to={paths.notifications} label="Notifications" icon={Bell} unread={unread.notifications > 0} />
+          </ul>
         </nav>
+        {session ? <MeMenu user={session.user} triggerClassName={itemClasses} /> : null}
       </Container>
     </header>
   );

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiClient } from '@/lib/api-client';
 
 export interface SessionUser {
   id: string;
@@ -67,3 +67,64 @@ export function useSession(): { data: Session | null; isPending: boolean } {
   const query = useQuery(sessionQueryOptions);
   return { data: query.data ?? null, isPending: query.isPending };
 }
+
+/** Re-reads the session from the server now (after sign-in or e-mail verification). */
+export function refreshSession(queryClient: QueryClient): Promise<Session | null> {
+  return queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+}
+
+/*
+ * A session the member ended themselves (Sign Out, a password reset) is not a lapse: no
+ * 'Session expired' notice, and the protected page they were on sends them where the action
+ * goes rather than to /signin. Remembered until the next session starts.
+ */
+let endedOnPurpose: { locationKey: string } | null = null;
+
+/**
+ * Forgets the session on this client after the member ended it on purpose, and drops every
+ * other cached answer (they belonged to that member). `locationKey` is the page it happened on.
+ */
+export function endSessionOnPurpose(queryClient: QueryClient, locationKey: string): void {
+  endedOnPurpose = { locationKey };
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData(sessionQueryKey, null);
+}
+
+/** True when the last session was ended by the member (not lapsed). */
+export function wasSessionEndedOnPurpose(): boolean {
+  return endedOnPurpose !== null;
+}
+
+/** True when the member ended the session on purpose while on this very page. */
+export function wasSessionEndedOnPurposeAt(locationKey: string): boolean {
+  return endedOnPurpose?.locationKey === locationKey;
+}
+
+/** Called when a session starts: the next time it ends, it may be a lapse again. */
+export function forgetSessionEnd(): void {
+  endedOnPurpose = null;
+}
+
+/** Errors of sign-out that mean the session is already gone (spec: ignored). */
+function isAlreadySignedOut(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 403 || /session not found|session id/i.test(error.message);
+}
+
+/** Ends the session on the server. Resolves when the member is signed out. */
+export async function signOutRequest(): Promise<void> {
+  try {
+    await apiClient.post<unknown>('/api/auth/sign-out', {});
+  } catch (error) {
+    if (!isAlreadySignedOut(error)) throw error;
+  }
+}
+
+/**
+ * Browser-session flags set when an e-mail link signs the member in; the profile prompt reads
+ * (and clears) them to open itself on /home.
+ */
+export const profilePromptFlags = {
+  showProfileModal: 'show_profile_modal',
+  emailJustVerified: 'email_just_verified',
+} as const;
