@@ -1,0 +1,69 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PhotoIdParams, PhotoUploadSchema, PROFILE_LIMITS } from '../../../shared/schemas/profile.js';
+import { AppError, notFound } from '../../errors.js';
+import { consumeRateLimit } from '../../lib/rate-limit.js';
+import { requireViewer } from '../../plugins/session.js';
+import { invalidPhotoType, photoTooLarge, reencodePhoto } from './photo-image.js';
+import { readPhoto, storePhoto } from './photos.service.js';
+
+/** A stored photo never changes (a new upload gets a new id), so browsers may keep it for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Uploads allowed per member in ten minutes: plenty for cropping again, not for filling the database. */
+const UPLOADS_PER_WINDOW = 30;
+
+const hasCode = (err: unknown, code: string) =>
+  typeof err === 'object' && err !== null && 'code' in err && (err as { code: unknown }).code === code;
+
+/**
+ * Photo upload (POST /api/photos, multipart field `photo`) and serving (GET /api/photos/:id).
+ * Multipart parsing is registered here only, so no other route accepts multipart bodies.
+ */
+export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: PROFILE_LIMITS.photoMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  r.post(
+    '/api/photos',
+    { bodyLimit: PROFILE_LIMITS.photoMaxBytes + 64 * 1024, schema: { response: { 201: PhotoUploadSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const limit = await consumeRateLimit(db, `photo-upload:${viewer.userId}`, 600, UPLOADS_PER_WINDOW);
+      if (!limit.allowed) throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
+      if (!request.isMultipart()) throw invalidPhotoType();
+
+      let bytes: Buffer;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'photo') throw invalidPhotoType();
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if (hasCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw photoTooLarge();
+        if (hasCode(err, 'FST_FILES_LIMIT') || hasCode(err, 'FST_PARTS_LIMIT')) throw invalidPhotoType();
+        throw err;
+      }
+      if (bytes.length === 0) throw invalidPhotoType();
+
+      const photo = await reencodePhoto(bytes);
+      const stored = await storePhoto(db, viewer.userId, photo);
+      return reply.status(201).send(stored);
+    },
+  );
+
+  r.get('/api/photos/:id', { schema: { params: PhotoIdParams } }, async (request, reply) => {
+    const etag = `"${request.params.id}"`;
+    reply.header('cache-control', IMMUTABLE).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const photo = await readPhoto(db, request.params.id);
+    if (!photo) {
+      reply.removeHeader('cache-control').removeHeader('etag');
+      throw notFound('Photo not found');
+    }
+    return reply.type(photo.mime).send(photo.bytes);
+  });
+}

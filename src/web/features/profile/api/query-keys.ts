@@ -1,0 +1,10 @@
+/** TanStack Query keys of the profile feature, so hooks that change data refresh exactly these. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  own: ['profile', 'me'] as const,
+  completeness: ['profile', 'me', 'completeness'] as const,
+  view: (id: string) => ['profile', 'view', id] as const,
+};
+
+/** The spec caches the taxonomy under this key. */
+export const categoriesKey = (level?: number) => ['skill-categories', level ?? 'all'] as const;
