@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.js';
 import { signedInMember } from './members.js';
+import { profileViaApi } from './profile-helpers.js';
 
 test.describe('signed-in top bar', () => {
   test('brand, nav items, no unread dots, and the Me menu with its five items', async ({ page }) => {
@@ -95,4 +96,14 @@ test.describe('signed-in top bar', () => {
     expect(me.x + me.width).toBeLessThanOrEqual(375);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
   });
+});
+
+test('the Me menu shows the profile display name and photo once the profile exists', async ({ page }) => {
+  await signedInMember(page);
+  await profileViaApi(page, { displayName: 'Rosa Fernandez' });
+  await page.goto('/network');
+  const me = page.getByRole('button', { name: 'Me', exact: true });
+  await expect(me.locator('img')).toHaveAttribute('src', /^\/api\/photos\//);
+  await me.click();
+  await expect(page.getByRole('menu').getByText('Rosa Fernandez')).toBeVisible();
 });

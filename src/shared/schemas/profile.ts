@@ -235,7 +235,12 @@ export const ProfileViewSchema = OwnProfileSchema.omit({ photoId: true, updatedA
 });
 export type ProfileView = z.infer<typeof ProfileViewSchema>;
 
-export const ProfileCompletenessSchema = z.object({ complete: z.boolean() });
+/** Completeness plus the two fields the top bar shows (spec: 'profiles select (top bar)'). */
+export const ProfileCompletenessSchema = z.object({
+  complete: z.boolean(),
+  displayName: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+});
 export type ProfileCompleteness = z.infer<typeof ProfileCompletenessSchema>;
 
 export const ProfileIdParams = z.object({ id: z.string().min(1).max(100) });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { memberIdentity, type MemberIdentity } from '@/app/member-identity';
 import { paths } from '@/app/paths';
 import { useSignOut } from '@/app/use-sign-out';
+import { useProfileCompletenessQuery } from '@/features/profile/api/get-profile-completeness';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -41,8 +42,11 @@ function MemberAvatar({ identity, className }: { identity: MemberIdentity; class
 
 /** The Me menu of the signed-in top bar: who is signed in, their pages, and Sign Out. */
 export function MeMenu({ user, triggerClassName }: { user: SessionUser; triggerClassName?: string }) {
-  // TODO(issue 4): pass the member's profile (display name, photo) once the profile API exists.
-  const identity = memberIdentity(user);
+  const { data: profile } = useProfileCompletenessQuery();
+  const identity = memberIdentity(user, {
+    displayName: profile?.displayName ?? undefined,
+    photoUrl: profile?.photoUrl ?? undefined,
+  });
   const signOut = useSignOut();
 
   return (

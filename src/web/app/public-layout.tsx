@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/app/paths';
-import { SignedInTopBar } from '@/app/signed-in-top-bar';
 import { SiteFooter } from '@/app/site-footer';
 import { VisitorTopBar } from '@/app/visitor-top-bar';
 import { BrandMark } from '@/components/brand-mark';
 import { Container } from '@/components/ui/container';
 import { appConfig } from '@/lib/app-config';
 import { useSession } from '@/lib/auth';
+
+// Visitors never download the members' top bar (menus, search): it loads only for a session.
+const SignedInTopBar = lazy(async () => ({ default: (await import('@/app/signed-in-top-bar')).SignedInTopBar }));
 
 /** Brand-only bar while the session loads, so members never see a flash of Log In / Sign Up. */
 function PendingTopBar() {
@@ -26,7 +29,13 @@ export function PublicLayout() {
   const { data: session, isPending } = useSession();
   let topBar = <VisitorTopBar />;
   if (isPending) topBar = <PendingTopBar />;
-  else if (session) topBar = <SignedInTopBar />;
+  else if (session) {
+    topBar = (
+      <Suspense fallback={<PendingTopBar />}>
+        <SignedInTopBar />
+      </Suspense>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       {topBar}

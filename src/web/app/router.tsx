@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppShell } from '@/app/app-shell';
 import { NotFoundPage } from '@/app/not-found-page';
 import { OwnProfileRedirect } from '@/app/own-profile-redirect';
 import { paths } from '@/app/paths';
@@ -79,7 +78,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
+            // The signed-in shell (top bar, menus, profile prompt) stays out of the landing page's bundle.
+            lazy: async () => ({ Component: (await import('@/app/app-shell')).AppShell }),
             children: [
               {
                 path: paths.completeProfile,

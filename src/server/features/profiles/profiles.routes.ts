@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/profile.js';
 import { forbidden, notFound } from '../../errors.js';
 import { requireViewer } from '../../plugins/session.js';
-import { getCompleteness, getOwnProfile, getProfileView, saveOwnProfile } from './profiles.service.js';
+import { getCompletenessSummary, getOwnProfile, getProfileView, saveOwnProfile } from './profiles.service.js';
 
 const PROFILE_NOT_FOUND = 'Profile not found';
 
@@ -32,7 +32,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/profiles/me/completeness', { schema: { response: { 200: ProfileCompletenessSchema } } }, async (request) => {
     const viewer = await requireViewer(request);
-    return { complete: await getCompleteness(db, viewer.userId) };
+    return getCompletenessSummary(db, viewer.userId);
   });
 
   r.put('/api/profiles/me', { schema: { body: ProfileInput, response: { 200: OwnProfileSchema } } }, async (request) => {

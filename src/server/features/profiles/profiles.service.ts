@@ -171,10 +171,17 @@ export async function saveOwnProfile(db: Database, userId: string, input: Profil
   return saved;
 }
 
-/** Spec section 4: complete only with name, about, service type, category and a keyword. */
-export async function getCompleteness(db: Database, userId: string): Promise<boolean> {
+/**
+ * Spec section 4 completeness (name, about, service type, category and a keyword), with the
+ * top bar's display name and photo; a member without a profile is incomplete.
+ */
+export async function getCompletenessSummary(
+  db: Database,
+  userId: string,
+): Promise<{ complete: boolean; displayName: string | null; photoUrl: string | null }> {
   const [row] = await db
     .select({
+      photoId: profiles.photoId,
       displayName: profiles.displayName,
       about: profiles.about,
       serviceType: profiles.serviceType,
@@ -184,7 +191,11 @@ export async function getCompleteness(db: Database, userId: string): Promise<boo
     .from(profiles)
     .where(eq(profiles.id, userId))
     .limit(1);
-  return isProfileComplete(row);
+  return {
+    complete: isProfileComplete(row),
+    displayName: row?.displayName?.trim() || null,
+    photoUrl: row?.photoId ? photoUrl(row.photoId) : null,
+  };
 }
 
 /**

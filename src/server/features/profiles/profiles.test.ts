@@ -77,7 +77,7 @@ describe.each(testDatabases())('profiles API on %s', (kind) => {
     const me = await client.get('/api/profiles/me');
     expect(me.status).toBe(404);
     expect(((await me.json()) as ErrorBody).error.message).toBe('Profile not found');
-    expect(await client.json(await client.get('/api/profiles/me/completeness'))).toEqual({ complete: false });
+    expect(await client.json(await client.get('/api/profiles/me/completeness'))).toEqual({ complete: false, displayName: null, photoUrl: null });
     expect((await client.get(`/api/profiles/${userId}`)).status).toBe(404);
   });
 
@@ -102,7 +102,7 @@ describe.each(testDatabases())('profiles API on %s', (kind) => {
     expect(row?.latitude).toBeCloseTo(40.7484);
     expect(row?.longitude).toBeCloseTo(-73.9967);
     expect(await client.json(await client.get('/api/profiles/me'))).toEqual(profile);
-    expect(await client.json(await client.get('/api/profiles/me/completeness'))).toEqual({ complete: true });
+    expect(await client.json(await client.get('/api/profiles/me/completeness'))).toMatchObject({ complete: true, displayName: expect.any(String), photoUrl: expect.stringMatching(/^\/api\/photos\//) });
   });
 
   it('keeps a typed location without a ZIP and stores the default radius for digital services', async () => {

@@ -8,7 +8,11 @@ import { apiClient } from '@/lib/api-client';
 const completenessParser = {
   parse(data: unknown): ProfileCompleteness {
     if (typeof data === 'object' && data !== null && 'complete' in data && typeof data.complete === 'boolean') {
-      return { complete: data.complete };
+      const text = (key: string) => {
+        const value: unknown = (data as Record<string, unknown>)[key];
+        return typeof value === 'string' ? value : null;
+      };
+      return { complete: data.complete, displayName: text('displayName'), photoUrl: text('photoUrl') };
     }
     throw new Error('Unexpected completeness answer');
   },

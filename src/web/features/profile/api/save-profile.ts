@@ -15,7 +15,11 @@ export function useSaveProfile() {
     mutationFn: saveProfile,
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileKeys.own, saved);
-      queryClient.setQueryData(profileKeys.completeness, { complete: true });
+      queryClient.setQueryData(profileKeys.completeness, {
+        complete: true,
+        displayName: saved.displayName,
+        photoUrl: saved.photoUrl,
+      });
       await queryClient.invalidateQueries({ queryKey: profileKeys.view(saved.id) });
     },
   });
