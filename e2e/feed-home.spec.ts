@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.js';
+import { createPostViaApi, memberWithProfile, otherMember, uniqueWord } from './profile-factory.js';
+
+/** Types into the top-bar search and waits for the feed the server filtered by it. */
+async function filterFeed(page: Page, text: string) {
+  const filtered = page.waitForResponse((res) => res.url().includes('/api/feed') && res.url().includes(`q=${encodeURIComponent(text)}`));
+  await page.getByRole('searchbox', { name: 'Search people, skills, posts' }).fill(text);
+  await filtered;
+}
+
+const communityCards = (page: Page) => page.getByTestId('community-posts').getByTestId('post-card');
+
+test('recent feed: own posts excluded, live filter from the top bar, cards, Community Posts heading', async ({ page, browser, baseURL }) => {
+  const word = uniqueWord();
+  const author = await otherMember(browser, baseURL, { displayName: 'Nora Neighbour' });
+  await createPostViaApi(author.page.request, {
+    title: `Sourdough baking ${word}`,
+    offering: 'Sourdough baking lessons with my starter',
+    lookingFor: 'Someone to fix my leaking kitchen tap',
+    keywords: ['bread', 'baking', 'starter', 'flour', 'kitchen'],
+    format: 'in_person',
+  });
+  await memberWithProfile(page, { displayName: 'Mia Member' });
+  await createPostViaApi(page.request, { title: `My own post ${word}` });
+
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover and Connect' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Community Posts' })).toBeVisible();
+  await filterFeed(page, word);
+  await expect(communityCards(page)).toHaveCount(1);
+  const card = communityCards(page).first();
+  await expect(card.getByRole('heading', { name: `Sourdough baking ${word}` })).toBeVisible();
+  await expect(card.getByText('Nora Neighbour')).toBeVisible();
+  await expect(card.getByText("What I'm offering")).toBeVisible();
+  await expect(card.getByText('Sourdough baking lessons with my starter')).toBeVisible();
+  await expect(card.getByText("What I'm looking for")).toBeVisible();
+  await expect(card.getByText('Someone to fix my leaking kitchen tap')).toBeVisible();
+  // Up to 5 tags (5 keywords plus the format tag: the format is the sixth).
+  await expect(card.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveCount(5);
+  // Recent mode shows no compatibility bar; own posts never appear in the community grid.
+  await expect(card.getByTestId('match-bar')).toHaveCount(0);
+  await expect(page.getByTestId('community-posts').getByText(`My own post ${word}`)).toHaveCount(0);
+
+  // A word nobody used: the recent empty state.
+  await filterFeed(page, uniqueWord());
+  await expect(page.getByText('No posts available yet')).toBeVisible();
+  await expect(page.getByText('Be the first to create a post!')).toBeVisible();
+  await author.close();
+});
+
+test('compatibility mode: selector with own posts, own posts first, the match bar and reasons', async ({ page, browser, baseURL }) => {
+  test.slow();
+  const [a, b, c] = [uniqueWord('qa'), uniqueWord('qb'), uniqueWord('qc')];
+  const author = await otherMember(browser, baseURL, { displayName: 'Theo Teacher' });
+  await createPostViaApi(author.page.request, {
+    title: `Lessons in ${a} ${b} ${c}`,
+    offering: `I teach ${a}, ${b} and ${c} to beginners`,
+    lookingFor: 'Someone to walk my dog on weekday mornings',
+    keywords: [a, b, c],
+    format: 'remote',
+  });
+  await memberWithProfile(page, { displayName: 'Sam Seeker' });
+  const mine = await createPostViaApi(page.request, {
+    title: `Dog walking for ${a} lessons`,
+    offering: 'Reliable dog walking on weekday mornings',
+    lookingFor: `I would love to learn ${a}, ${b} and ${c}`,
+  });
+
+  await page.goto('/home');
+  await page.getByRole('combobox', { name: 'Filter posts' }).click();
+  await page.getByRole('option', { name: 'Highest Compatibility' }).click();
+  const selector = page.getByRole('combobox', { name: 'Viewing matches for' });
+  await expect(selector).toHaveText('All Posts (General Profile Match)');
+  await selector.click();
+  await expect(page.getByRole('option', { name: 'All Posts (General Profile Match)' })).toBeVisible();
+  await page.getByRole('option', { name: mine.title }).click();
+  await expect(selector).toHaveText(mine.title);
+
+  // Own posts first, then the community under its heading.
+  await expect(page.getByRole('heading', { name: 'Your Posts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Community Posts' })).toBeVisible();
+  await filterFeed(page, a);
+  await expect(communityCards(page)).toHaveCount(1);
+  const card = communityCards(page).first();
+  await expect(card.getByRole('heading', { name: `Lessons in ${a} ${b} ${c}` })).toBeVisible();
+  const bar = card.getByTestId('match-bar');
+  await expect(bar.getByText('Compatibility Match')).toBeVisible();
+  await expect(bar.getByText('Complement-focused ranking with location and freshness factors')).toBeVisible();
+  await expect(bar.getByText('Complements your skills')).toBeVisible();
+  const score = Number(await bar.getByRole('meter').getAttribute('aria-valuenow'));
+  expect(score).toBeGreaterThanOrEqual(40);
+
+  await filterFeed(page, uniqueWord());
+  await expect(page.getByText('No compatible posts yet')).toBeVisible();
+  await expect(page.getByText('Try adding tags or widening your distance.')).toBeVisible();
+  await author.close();
+});
+
+test('My Posts lists matches; the Exchange tooltip shows once, then the dialog, then Connected survives a reload', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const [a, b, c] = [uniqueWord('qa'), uniqueWord('qb'), uniqueWord('qc')];
+  const author = await otherMember(browser, baseURL, { displayName: 'Uma Ukulele' });
+  const theirs = await createPostViaApi(author.page.request, {
+    title: `Ukulele ${a} ${b} ${c}`,
+    offering: `Friendly ${a}, ${b} and ${c} coaching`,
+    lookingFor: 'Someone to help me paint my fence',
+    keywords: [a, b, c],
+  });
+  await memberWithProfile(page, { displayName: 'Pat Painter' });
+  const mine = await createPostViaApi(page.request, {
+    title: `Fence painting for ${a}`,
+    offering: 'Fence and shed painting, with my own brushes',
+    lookingFor: `Coaching in ${a}, ${b} and ${c}`,
+  });
+
+  await page.clock.install();
+  await page.goto('/home');
+  const row = page.getByTestId('my-post').filter({ hasText: mine.title });
+  await expect(row.getByText(/— \d+ (Match|Matches)$/)).toBeVisible();
+  await row.getByRole('button', { name: new RegExp(`^${mine.title} — `) }).click();
+  const match = row.getByTestId('my-post-match').filter({ hasText: `Offering: ${theirs.title}` });
+  await expect(match).toBeVisible();
+  await expect(match.getByText('Uma Ukulele')).toBeVisible();
+  await expect(match.getByRole('button', { name: 'Exchange' })).toBeVisible();
+
+  // The post card's first Exchange click only introduces exchanges, for 3 seconds.
+  await filterFeed(page, a);
+  const card = page.getByTestId('community-posts').getByTestId('post-card').filter({ hasText: theirs.title });
+  await card.getByRole('button', { name: 'Exchange' }).click();
+  const intro = page.getByRole('tooltip').filter({ hasText: 'Exchanges are how you connect and trade skills on SkillSwap.' });
+  await expect(intro).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Send Exchange Request' })).toHaveCount(0);
+  expect(await page.evaluate<string | null>(`localStorage.getItem('exchange-tooltip-shown')`)).toBe('true');
+  await page.clock.fastForward(3000);
+  await expect(intro).toHaveCount(0);
+
+  // Later clicks open the dialog.
+  await card.getByRole('button', { name: 'Exchange' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Exchange Request' });
+  await expect(dialog.getByText('Uma Ukulele')).toBeVisible();
+  await expect(dialog.getByText(theirs.title)).toBeVisible();
+  const note = dialog.getByLabel('Add a note to your invitation (optional)');
+  await note.fill('  Hello!  ');
+  await expect(dialog.getByText('10/300')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Exchange Request Sent!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await expect(match.getByRole('button', { name: 'Connected' })).toBeDisabled();
+
+  // 'Connected' comes from the server.
+  await page.reload();
+  await filterFeed(page, a);
+  await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await author.close();
+});
+
+test('the feed pages past 50 posts with Load more', async ({ page, browser, baseURL }) => {
+  test.slow();
+  const word = uniqueWord();
+  const author = await otherMember(browser, baseURL, { displayName: 'Busy Poster' });
+  for (let batch = 0; batch < 55; batch += 11) {
+    await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        createPostViaApi(author.page.request, { title: `Bulk post ${batch + i + 1} ${word}` }),
+      ),
+    );
+  }
+  await memberWithProfile(page, { displayName: 'Reader Rae' });
+  await page.goto('/home');
+  await filterFeed(page, word);
+  await expect(communityCards(page)).toHaveCount(50);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(communityCards(page)).toHaveCount(55);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await author.close();
+});

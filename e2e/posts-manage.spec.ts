@@ -1,0 +1,80 @@
+import type { FeedResponse } from '../src/shared/schemas/matching.js';
+import { test, expect } from './fixtures.js';
+import { createPostViaApi, memberWithProfile, otherMember, uniqueWord } from './profile-factory.js';
+
+test('edit, hide, reactivate, mark completed and delete an own post from My Posts', async ({ page, browser, baseURL }) => {
+  test.slow();
+  await memberWithProfile(page, { displayName: 'Olive Owner' });
+  const word = uniqueWord();
+  await createPostViaApi(page.request, {
+    title: `Bike repair lessons ${word}`,
+    offering: 'Bike repair lessons, from flat tyres to brakes',
+    lookingFor: 'Help with my tax return paperwork please',
+    keywords: ['bikes', 'repair'],
+    format: 'in_person',
+    additionalContext: 'I have my own tools',
+  });
+  const viewer = await otherMember(browser, baseURL, { displayName: 'Vera Viewer' });
+  const feedFor = async (q: string) =>
+    ((await (await viewer.page.request.get(`/api/feed?q=${encodeURIComponent(q)}`)).json()) as FeedResponse).items;
+
+  await page.goto('/home');
+  const row = page.getByTestId('my-post').filter({ hasText: word });
+  await expect(row).toBeVisible();
+
+  // Edit: the fields come from the description; a required field left empty disables Update.
+  await row.getByRole('button', { name: /Post actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Exchange Post' });
+  await expect(dialog.getByLabel("What I'm Offering *")).toHaveValue('Bike repair lessons, from flat tyres to brakes');
+  await expect(dialog.getByLabel("What I'm Looking For *")).toHaveValue('Help with my tax return paperwork please');
+  await expect(dialog.getByLabel('Additional Context (Optional)')).toHaveValue('I have my own tools');
+  await expect(dialog.getByRole('list', { name: 'Keywords' })).toContainText('bikes');
+  await expect(dialog.getByLabel('Preferred Format')).toHaveText('In-person');
+  await dialog.getByLabel("What I'm Offering *").fill('');
+  await expect(dialog.getByRole('button', { name: 'Update Post' })).toBeDisabled();
+  await dialog.getByLabel("What I'm Offering *").fill('Too short');
+  await dialog.getByRole('button', { name: 'Update Post' }).click();
+  await expect(page.getByText('Validation Error')).toBeVisible();
+  await expect(page.getByText("Please fill in what you're offering and what you're looking for")).toBeVisible();
+  await dialog.getByLabel("What I'm Offering *").fill(`Bicycle tune-ups and repairs ${word}`);
+  await dialog.getByRole('button', { name: 'Update Post' }).click();
+  await expect(page.getByText('Your post has been updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The title is now 'Offering: ...'; the row shows it without the prefix.
+  await expect(row.getByRole('button', { name: new RegExp(`^Bicycle tune-ups and repairs ${word}`) })).toBeVisible();
+  expect((await feedFor(word)).map((item) => item.title)).toEqual([`Offering: Bicycle tune-ups and repairs ${word}`]);
+
+  // Hide: gone from the community, reactivate brings it back.
+  await row.getByRole('button', { name: /Post actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Hide Post' }).click();
+  await expect(row.getByText('Hidden')).toBeVisible();
+  expect(await feedFor(word)).toEqual([]);
+  await row.getByRole('button', { name: /Post actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Reactivate Post' }).click();
+  await expect(row.getByText('Hidden')).toHaveCount(0);
+  expect(await feedFor(word)).toHaveLength(1);
+
+  // Mark as completed.
+  await row.getByRole('button', { name: /Post actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Mark as Completed' }).click();
+  await expect(row.getByText('Completed')).toBeVisible();
+  expect(await feedFor(word)).toEqual([]);
+
+  // Delete: Cancel keeps it, Delete Post removes it.
+  await row.getByRole('button', { name: /Post actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Post' });
+  await expect(confirm.getByText('Are you sure you want to delete this post? This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /Post actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await confirm.getByRole('button', { name: 'Delete Post' }).click();
+  await expect(page.getByText('Post deleted')).toBeVisible();
+  await expect(page.getByText('Your post has been permanently deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText("You haven't created any posts yet.")).toBeVisible();
+  await expect(page.getByText('Create one to start exchanging.')).toBeVisible();
+  await viewer.close();
+});

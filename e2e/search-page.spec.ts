@@ -1,0 +1,112 @@
+import { format } from 'date-fns';
+import { allowFailedRequests } from './auth-helpers.js';
+import { test, expect } from './fixtures.js';
+import { createPostViaApi, memberWithProfile, otherMember, primaryCategories, uniqueWord } from './profile-factory.js';
+
+test('search: prefix finds the full word, filters in the URL, +N tags, Profile Details and a request', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const word = uniqueWord();
+  const author = await otherMember(browser, baseURL, { displayName: 'Paula Photographer', serviceType: 'digital', categoryIndex: 1 });
+  const categories = await primaryCategories(author.page.request);
+  const category = categories[2];
+  const otherCategory = categories[3];
+  if (!category || !otherCategory) throw new Error('too few categories');
+  const post = await createPostViaApi(author.page.request, {
+    title: `Portrait photography ${word}`,
+    offering: 'Portrait photography sessions in the park',
+    lookingFor: 'Help with my garden beds in the spring',
+    keywords: ['portraits', 'weddings', 'pets', 'events', 'family'],
+    format: 'remote',
+    categoryId: category.id,
+  });
+  await memberWithProfile(page, { displayName: 'Sid Searcher' });
+  const ownWord = uniqueWord();
+  await createPostViaApi(page.request, { title: `My photography wish ${ownWord}` });
+
+  // 'photo' finds 'photography'.
+  await page.goto('/search?q=photo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Skills & Services' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search skills and services' })).toHaveValue('photo');
+  const card = page.getByTestId('search-result').filter({ hasText: post.title });
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText(/^\d+ results? found$/);
+  // Own posts never show.
+  await expect(page.getByTestId('search-result').filter({ hasText: ownWord })).toHaveCount(0);
+
+  // The card: author, skill, title, description, 4 tags and '+2', Connect.
+  await expect(card.getByText('Paula Photographer')).toBeVisible();
+  await expect(card.getByText(categories[1]?.name ?? '')).toBeVisible();
+  await expect(card.getByText('Portrait photography sessions in the park')).toBeVisible();
+  const tags = card.getByRole('list', { name: 'Tags' }).getByRole('listitem');
+  await expect(tags).toHaveCount(5);
+  await expect(tags.last()).toHaveText('+2');
+  await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
+
+  // Narrow to this post, then the filters; the URL keeps them.
+  await page.getByRole('searchbox', { name: 'Search skills and services' }).fill(word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('1 result found');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByLabel('Service Type').click();
+  await page.getByRole('option', { name: 'Digital' }).click();
+  await page.getByLabel('Skill Category').click();
+  await page.getByRole('option', { name: category.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}&serviceType=digital&categoryId=${category.id}$`));
+  await expect(page.getByTestId('result-count')).toHaveText('1 result found');
+  await page.reload();
+  await expect(page.getByLabel('Service Type')).toHaveText('Digital');
+  await expect(page.getByLabel('Skill Category')).toHaveText(category.name);
+  await expect(card).toBeVisible();
+
+  // A category with no such post: 'No results found', and Clear filters resets everything.
+  await page.getByLabel('Skill Category').click();
+  await page.getByRole('option', { name: otherCategory.name }).click();
+  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText('0 results found');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('searchbox', { name: 'Search skills and services' })).toHaveValue('');
+
+  // The top bar searches from here too.
+  await page.getByRole('searchbox', { name: 'Search people, skills, posts' }).fill(word);
+  await page.getByRole('searchbox', { name: 'Search people, skills, posts' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
+  await expect(page.getByRole('searchbox', { name: 'Search skills and services' })).toHaveValue(word);
+
+  // Profile Details: real rating, join date and response time; then the request.
+  await card.getByRole('button', { name: post.title }).click();
+  const details = page.getByRole('dialog', { name: 'Profile Details' });
+  await expect(details.getByText('No ratings yet')).toBeVisible();
+  await expect(details.getByText(`Joined ${format(new Date(), 'MMMM yyyy')}`)).toBeVisible();
+  await expect(details.getByText('No responses yet')).toBeVisible();
+  await details.getByRole('button', { name: 'Send Exchange Request' }).click();
+  const request = page.getByRole('dialog', { name: 'Send Exchange Request' });
+  await expect(request.getByText(post.title)).toBeVisible();
+  await request.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Exchange Request Sent!')).toBeVisible();
+  await expect(page.getByText('Your request has been sent to this user.')).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await author.close();
+});
+
+test('a failed request shows the error toast', async ({ page, browser, baseURL, consoleErrors }) => {
+  const word = uniqueWord();
+  const author = await otherMember(browser, baseURL, { displayName: 'Gone Soon' });
+  const post = await createPostViaApi(author.page.request, { title: `Vanishing post ${word}` });
+  await memberWithProfile(page);
+  await page.goto(`/search?q=${word}`);
+  const card = page.getByTestId('search-result').filter({ hasText: post.title });
+  await expect(card).toBeVisible();
+  await author.page.request.delete(`/api/posts/${post.id}`);
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('dialog', { name: 'Send Exchange Request' }).getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Failed to send exchange request. Please try again.')).toBeVisible();
+  await author.close();
+  allowFailedRequests(consoleErrors, [404]);
+});

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MatchesQuery, MatchesResponse } from '../../../shared/schemas/matching.js';
+import { requireViewer } from '../../plugins/session.js';
+import { findMatches } from './matching.service.js';
+
+/** Compatibility matches for the viewer, in general or for one of their posts. */
+export async function matchingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/matches', { schema: { querystring: MatchesQuery, response: { 200: MatchesResponse } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    return findMatches(app.database.db, viewer.userId, request.query);
+  });
+}

@@ -1,0 +1,276 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
+import { deriveTags, splitCustomTags } from '../../../shared/domain/post-tags.js';
+import type { FeedItem } from '../../../shared/schemas/matching.js';
+import { queryRows, type Database } from '../../db/client.js';
+import { forbidden, notFound } from '../../errors.js';
+import { selectBarePosts, selectPosts, toDate, toPostItem, type BarePostRow, type PostRow } from '../posts/post-query.js';
+
+/**
+ * The matching engine (architecture.md "Matching and search"). It never scores every post:
+ * candidates come from indexes first, at most a few hundred:
+ * - full-text: the seeker's looking-for and skill terms against posts' title, offering and tags
+ *   (GIN on posts.search_vector, weights A-C), newest 200;
+ * - tag overlap: keywords and looking-for tags against custom_tags (GIN) and post_tags, 50 each;
+ * - near-words: looking-for terms as substrings of title and offering (GIN trgm), newest 50;
+ * - the latitude/longitude box of three times the seeker's radius, newest 100;
+ * - the newest 50 posts, so fresh posts always compete.
+ * Then every candidate is scored with the shared `scoreMatch` and the top N returned.
+ * Terms on both sides are PostgreSQL english lexemes, so "what the post offers" (the lexemes of
+ * its search_vector at weights A-C) is compared exactly as the full-text source selected it.
+ * Only the scoring columns of candidates are read; full items are loaded for the winners.
+ */
+
+export interface MatchOptions {
+  /** One of the viewer's own posts; omitted = general profile match. */
+  postId?: string | undefined;
+  limit: number;
+  minScore?: number;
+  /** Extra conditions on the scored posts, over alias p (the feed's text filter). */
+  where?: SQL[];
+  /**
+   * A condition over bare `posts` columns that every candidate source and the scored set obey:
+   * tests use it to match within their hand-built data inside a shared database.
+   */
+  within?: SQL;
+  /** 'indexed' (the engine) or 'all' (score every visible post: tests and benchmarks only). */
+  candidates?: 'indexed' | 'all';
+  now?: Date;
+}
+
+export interface MatchResult {
+  items: FeedItem[];
+  total: number;
+  matchingEnabled: boolean;
+}
+
+const SOURCE_LIMITS = { fullText: 200, tags: 50, trigram: 50, box: 100, newest: 50 } as const;
+const MAX_TERMS = 24;
+const MAX_TRIGRAM_WORDS = 4;
+const POST_FORMAT_TAGS = ['in_person', 'remote', 'hybrid'];
+
+/**
+ * Lexemes too common in offers and requests to say anything ("help", "looking", "lessons"),
+ * plus the format tags' words. Dropped from the seeker's terms before querying and scoring.
+ */
+const FILLER_TERMS = new Set([
+  'help', 'need', 'want', 'look', 'offer', 'love', 'happi', 'would', 'like', 'someon', 'anyon', 'anyth',
+  'someth', 'thing', 'get', 'also', 'will', 'can', 'tri', 'interest', 'exchang', 'swap', 'trade', 'skill',
+  'servic', 'lesson', 'class', 'session', 'tip', 'basic', 'general', 'good', 'great', 'new', 'person',
+  'remot', 'hybrid', 'time', 'week', 'weekend', 'day', 'hour', 'month', 'year', 'etc', 'make', 'way',
+  'first', 'start', 'small', 'big', 'work', 'provid', 'teach', 'learn', 'support', 'area',
+]);
+
+interface SeekerContext {
+  seeker: MatchSeeker;
+  /** Raw keywords and looking-for tags, for custom_tags / post_tags overlap. */
+  tags: string[];
+}
+
+interface ViewerRow {
+  skill_keywords: string[] | null;
+  latitude: number | null;
+  longitude: number | null;
+  service_radius_miles: number | null;
+  location_sharing: boolean;
+  ai_match_suggestions: boolean;
+}
+
+interface CandidateColumns {
+  tag_count: number;
+  offer_terms: string[];
+  author_latitude: number | null;
+  author_longitude: number | null;
+  author_shares_location: boolean;
+}
+
+/** Matches for the viewer, in general or for one of their posts. */
+export async function findMatches(db: Database, viewerId: string, options: MatchOptions): Promise<MatchResult> {
+  const [viewer] = await queryRows<ViewerRow>(
+    db,
+    sql`SELECT pr.skill_keywords, pr.latitude, pr.longitude, pr.service_radius_miles,
+          coalesce(ms.location_sharing, true) AS location_sharing,
+          coalesce(ms.ai_match_suggestions, true) AS ai_match_suggestions
+        FROM users u
+        LEFT JOIN profiles pr ON pr.id = u.id
+        LEFT JOIN member_settings ms ON ms.user_id = u.id
+        WHERE u.id = ${viewerId}`,
+  );
+  if (!viewer) throw notFound('Member not found.');
+  if (!viewer.ai_match_suggestions) return { items: [], total: 0, matchingEnabled: false };
+
+  const context = await seekerContext(db, viewerId, viewer, options.postId);
+  // Score a few hundred candidates from their scoring columns only, then load the winners.
+  const candidates = await selectBarePosts<CandidateColumns>(db, {
+    viewerId,
+    scope: 'community',
+    with: options.candidates === 'all' ? undefined : sql`cand AS (${candidateSources(viewerId, context, options.within)})`,
+    where: [
+      ...(options.candidates === 'all' ? [] : [sql`p.id IN (SELECT id FROM cand)`]),
+      ...(options.within ? [options.within] : []),
+      ...(options.where ?? []),
+    ],
+    columns: [
+      sql`cardinality(p.custom_tags) AS tag_count`,
+      offeredSeekerTerms(context.seeker),
+      sql`p.latitude AS author_latitude, p.longitude AS author_longitude`,
+      sql`coalesce((SELECT ms.location_sharing FROM member_settings ms WHERE ms.user_id = p.user_id), true) AS author_shares_location`,
+    ],
+    limit: options.candidates === 'all' ? 1_000_000 : 2_000,
+  });
+
+  const now = options.now ?? new Date();
+  const minScore = options.minScore ?? 0;
+  const ranked = candidates
+    .map((row) => ({ id: row.id, createdAt: toDate(row.created_at), match: scoreRow(context.seeker, row, now) }))
+    .filter((s) => s.match.score >= minScore)
+    .sort(compareMatches);
+  const top = ranked.slice(0, options.limit);
+  const rows =
+    top.length === 0
+      ? []
+      : await selectPosts(db, {
+          viewerId,
+          scope: 'community',
+          where: [sql`p.id IN (${sql.join(top.map((t) => sql`${t.id}::uuid`), sql`, `)})`],
+          limit: top.length,
+        });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items: FeedItem[] = [];
+  for (const t of top) {
+    const row = byId.get(t.id);
+    if (row) items.push(toFeedItem(row, t.match, viewerId));
+  }
+  return { items, total: ranked.length, matchingEnabled: true };
+}
+
+function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, now: Date): MatchScore {
+  const location =
+    row.author_shares_location && row.author_latitude !== null && row.author_longitude !== null
+      ? { latitude: row.author_latitude, longitude: row.author_longitude }
+      : null;
+  return scoreMatch(
+    seeker,
+    { offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt: toDate(row.created_at) },
+    now,
+  );
+}
+
+function toFeedItem(row: PostRow, match: MatchScore, viewerId: string): FeedItem {
+  return { ...toPostItem(row, viewerId), match: { score: match.score, breakdown: match.breakdown, reasons: match.reasons } };
+}
+
+/**
+ * Of the seeker's terms, those the post offers (in its title, offering or tags: weights A-C of
+ * search_vector). Scoring only ever intersects the post's terms with the seeker's, so this is
+ * all it needs, and a few short arrays cross the wire instead of every post's vocabulary.
+ */
+function offeredSeekerTerms(seeker: MatchSeeker): SQL {
+  const terms = [...new Set([...seeker.wants, ...seeker.skills])];
+  if (terms.length === 0) return sql`ARRAY[]::text[] AS offer_terms`;
+  const termArray = sql.join(terms.map((t) => sql`${t}`), sql`, `);
+  const queryArray = sql.join(terms.map((t) => sql`${`'${t}':ABC`}`), sql`, `);
+  return sql`ARRAY(SELECT q.term FROM unnest(ARRAY[${termArray}]::text[], ARRAY[${queryArray}]::tsquery[]) AS q(term, query)
+    WHERE p.search_vector @@ q.query) AS offer_terms`;
+}
+
+/**
+ * What the seeker has and wants. General: profile skill keywords plus the offering and keywords
+ * of all their active posts; wants from those posts' looking-for. For one post: that post only.
+ */
+async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, postId?: string): Promise<SeekerContext> {
+  const sourcePosts = await queryRows<{ user_id: string; offering: string; looking_for: string; custom_tags: string[] }>(
+    db,
+    postId
+      ? sql`SELECT user_id, offering, looking_for, custom_tags FROM posts WHERE id = ${postId}`
+      : sql`SELECT user_id, offering, looking_for, custom_tags FROM posts
+            WHERE user_id = ${viewerId} AND status = 'active' ORDER BY created_at DESC LIMIT 20`,
+  );
+  if (postId) {
+    const [post] = sourcePosts;
+    if (!post) throw notFound('Post not found.');
+    if (post.user_id !== viewerId) throw forbidden('Matches can only be found for your own posts.');
+  }
+  const skillKeywords = viewer.skill_keywords ?? [];
+  const keywords = sourcePosts.flatMap((p) => splitCustomTags(p.custom_tags).keywords);
+  const skillText = [...skillKeywords, ...keywords, ...sourcePosts.map((p) => p.offering)].join(' \n ');
+  const wantText = sourcePosts.map((p) => p.looking_for).join(' \n ');
+  const [lexemes] = await queryRows<{ skills: string[]; wants: string[] }>(
+    db,
+    sql`SELECT tsvector_to_array(to_tsvector('english', ${skillText})) AS skills,
+               tsvector_to_array(to_tsvector('english', ${wantText})) AS wants`,
+  );
+  const usable = (terms: string[] | undefined) =>
+    (terms ?? []).filter((t) => t.length >= 3 && /^[\p{L}\p{N}]+$/u.test(t) && !/^\d+$/.test(t) && !FILLER_TERMS.has(t));
+  const sharing = viewer.location_sharing && viewer.latitude !== null && viewer.longitude !== null;
+  const tags = new Set<string>();
+  for (const tag of [...sourcePosts.flatMap((p) => deriveTags(p.looking_for)), ...skillKeywords, ...keywords]) {
+    tags.add(tag);
+    tags.add(tag.toLowerCase());
+  }
+  return {
+    seeker: {
+      skills: usable(lexemes?.skills).slice(0, MAX_TERMS),
+      wants: usable(lexemes?.wants).slice(0, MAX_TERMS),
+      location: sharing && viewer.latitude !== null && viewer.longitude !== null ? { latitude: viewer.latitude, longitude: viewer.longitude } : null,
+      radiusMiles: viewer.service_radius_miles ?? 10,
+    },
+    tags: [...tags].filter((t) => !POST_FORMAT_TAGS.includes(t)).slice(0, 40),
+  };
+}
+
+/** The UNION of index-backed candidate sources; each keeps its newest few. */
+function candidateSources(viewerId: string, context: SeekerContext, within?: SQL): SQL {
+  const base = sql`status = 'active' AND user_id <> ${viewerId}${within ? sql` AND ${within}` : sql``}`;
+  const sources: SQL[] = [
+    sql`(SELECT id FROM posts WHERE ${base} ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.newest})`,
+  ];
+  const terms = [...new Set([...context.seeker.wants, ...context.seeker.skills])];
+  if (terms.length > 0) {
+    // Lexemes are already normalised: cast (not to_tsquery) so they are not stemmed twice.
+    const tsquery = terms.map((t) => `'${t}':ABC`).join(' | ');
+    sources.push(
+      sql`(SELECT id FROM posts WHERE ${base} AND search_vector @@ ${tsquery}::tsquery
+           ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.fullText})`,
+    );
+  }
+  if (context.tags.length > 0) {
+    const tagArray = sql`ARRAY[${sql.join(context.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`;
+    sources.push(
+      sql`(SELECT id FROM posts WHERE ${base} AND custom_tags && ${tagArray}
+           ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.tags})`,
+      sql`(SELECT posts.id FROM post_tags JOIN posts ON posts.id = post_tags.post_id
+           WHERE post_tags.side = 'offering' AND post_tags.tag = ANY(${tagArray}) AND ${base} LIMIT ${SOURCE_LIMITS.tags})`,
+    );
+  }
+  // Near-words ('garden' in 'gardeners', 'photo' in 'photography') through the trigram indexes.
+  // A substring test, not word_similarity: `<%` cannot use the index inside an OR and costs a
+  // scan of every post.
+  const words = context.seeker.wants.filter((w) => w.length >= 4).slice(0, MAX_TRIGRAM_WORDS);
+  if (words.length > 0) {
+    const near = sql.join(
+      words.map((w) => sql`title ILIKE ${`%${w}%`} OR offering ILIKE ${`%${w}%`}`),
+      sql` OR `,
+    );
+    // OFFSET 0 keeps the planner on the trigram bitmaps; a backward scan of created_at with
+    // these filters would read most of the table before finding 100 rows.
+    sources.push(
+      sql`(SELECT id FROM (SELECT id, created_at FROM posts WHERE ${base} AND (${near}) OFFSET 0) near_words
+           ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.trigram})`,
+    );
+  }
+  const home = context.seeker.location;
+  if (home) {
+    // Three radii: locationScore is 0 from 3R on, so nothing beyond the box gains from distance.
+    const reach = 3 * Math.max(context.seeker.radiusMiles, 1);
+    const dLat = reach / 69;
+    const dLon = reach / (69 * Math.max(Math.cos((home.latitude * Math.PI) / 180), 0.01));
+    sources.push(
+      sql`(SELECT id FROM posts WHERE ${base}
+           AND latitude BETWEEN ${home.latitude - dLat} AND ${home.latitude + dLat}
+           AND longitude BETWEEN ${home.longitude - dLon} AND ${home.longitude + dLon}
+           ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.box})`,
+    );
+  }
+  return sql.join(sources, sql` UNION `);
+}

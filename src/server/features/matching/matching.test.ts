@@ -1,0 +1,174 @@
+import { inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MATCH_REASONS } from '../../../shared/domain/match-score.js';
+import type { FeedResponse, MatchesResponse } from '../../../shared/schemas/matching.js';
+import { posts } from '../../db/schema/index.js';
+import { insertPost, memberWithProfile, setSettings, type PostSeed, useTestServer, type ApiErrorBody } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+import { findMatches } from './matching.service.js';
+
+const BOSTON = { zipCode: '02108', latitude: 42.3576, longitude: -71.0649 };
+const CAMBRIDGE = { zipCode: '02139', latitude: 42.3647, longitude: -71.1042 };
+const NEW_YORK = { zipCode: '10001', latitude: 40.7506, longitude: -73.9972 };
+const SEATTLE = { zipCode: '98101', latitude: 47.6114, longitude: -122.3305 };
+
+describe.each(testDatabases())('matching on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+
+  /** The hand-built community: each post's expected score is worked out in the comments. */
+  async function community() {
+    const viewer = await memberWithProfile(server(), { ...BOSTON, skillKeywords: ['Guitar'], serviceRadiusMiles: 10 });
+    const guitarPost = await insertPost(db(), viewer.userId, {
+      offering: 'Guitar lessons and music theory',
+      lookingFor: 'Vegetable gardening, bike repair, sourdough baking',
+      keywords: ['Guitar'],
+    });
+    const spanishPost = await insertPost(db(), viewer.userId, {
+      offering: 'Spanish conversation practice',
+      lookingFor: 'Knitting lessons and warm scarves',
+    });
+    const author = async (place: typeof BOSTON, seed: PostSeed) => {
+      const m = await memberWithProfile(server(), place);
+      return { userId: m.userId, postId: await insertPost(db(), m.userId, { ...seed, latitude: place.latitude, longitude: place.longitude }) };
+    };
+    // complement 1 (vegetable, garden, bike, repair: capped at 3), near, 3 tags, fresh: 0.75
+    const a = await author(CAMBRIDGE, {
+      offering: 'Vegetable gardening, bike repair and composting',
+      lookingFor: 'Someone to teach me the ukulele',
+      keywords: ['Gardening', 'Bikes'],
+      format: 'in_person',
+      ageDays: 1,
+    });
+    // complement 2/3 (sourdough, bake), same place, 2 tags, fresh: 0.607
+    const b = await author(BOSTON, {
+      offering: 'Sourdough baking and bread making',
+      lookingFor: 'Help painting my kitchen walls',
+      keywords: ['Baking'],
+      format: 'remote',
+      ageDays: 3,
+    });
+    // overlap 1 (guitar, music, theory: capped at 2), near, 1 tag, fresh: 0.52
+    const c = await author(BOSTON, {
+      offering: 'Guitar lessons for kids and music theory',
+      lookingFor: 'Tax return advice for a freelancer',
+      keywords: ['Guitar'],
+      ageDays: 2,
+    });
+    // wants of the Spanish post: complement 2/3 (knit, scarv), near, old (100 days): 0.487
+    const e = await author(BOSTON, { offering: 'Knitting scarves and hats for winter', lookingFor: 'Someone to walk my dog daily', ageDays: 100 });
+    // complement 2/3 (bike, repair), location unknown because sharing is off (0.5), fresh: 0.467
+    const l = await author(BOSTON, { offering: 'Bike repair workshop in my garage', lookingFor: 'Photography tips for my shop', ageDays: 1 });
+    await setSettings(db(), l.userId, { locationSharing: false });
+    // complement 2/3 (vegetable, garden), 190 miles away, fresh: 0.367
+    const d = await author(NEW_YORK, { offering: 'Vegetable gardening in containers', lookingFor: 'Learning to play chess well', ageDays: 3 });
+    // Never shown: a hidden profile, a completed post.
+    const hidden = await author(BOSTON, { offering: 'Vegetable gardening and bike repair', lookingFor: 'Sourdough baking, bike repair' });
+    await setSettings(db(), hidden.userId, { profileVisibility: false });
+    const completed = await insertPost(db(), a.userId, {
+      offering: 'Vegetable gardening, bike repair, sourdough',
+      lookingFor: 'Anything for my garden please',
+      status: 'completed',
+      latitude: CAMBRIDGE.latitude,
+      longitude: CAMBRIDGE.longitude,
+    });
+    // 110 old posts far away about something else: a score of 2, and never candidates.
+    const filler = await memberWithProfile(server(), SEATTLE);
+    for (let i = 0; i < 110; i += 1) {
+      await insertPost(db(), filler.userId, {
+        offering: `Tax return preparation and bookkeeping, batch ${i}`,
+        lookingFor: 'Accounting software advice please',
+        ageDays: 200 + i,
+        latitude: SEATTLE.latitude,
+        longitude: SEATTLE.longitude,
+      });
+    }
+    const authors = [a, b, c, e, l, d, hidden].map((x) => x.userId).concat(filler.userId);
+    return { viewer, guitarPost, spanishPost, a, b, c, d, e, l, hidden, completed, authors };
+  }
+
+  it('ranks hand-built posts in the expected order, with breakdown and reasons', async () => {
+    const t = await community();
+    const res = await t.viewer.client.get('/api/matches?limit=50');
+    expect(res.status).toBe(200);
+    const body = await t.viewer.client.json<MatchesResponse>(res);
+    expect(body.matchingEnabled).toBe(true);
+    const mine = body.items.filter((m) => t.authors.includes(m.author.id));
+    expect(mine.slice(0, 6).map((m) => m.id)).toEqual([t.a.postId, t.b.postId, t.c.postId, t.e.postId, t.l.postId, t.d.postId]);
+    const ids = body.items.map((m) => m.id);
+    for (const id of [t.hidden.postId, t.completed, t.guitarPost, t.spanishPost]) expect(ids).not.toContain(id);
+
+    const [a, b, c, e, l, d] = mine;
+    expect(a?.match.score).toBe(75);
+    expect(a?.match.breakdown).toMatchObject({ complement: 1, overlap: 0, activity: 0.6, freshness: 1 });
+    expect(a?.match.reasons).toEqual([MATCH_REASONS.complement, MATCH_REASONS.near, MATCH_REASONS.fresh]);
+    expect(b?.match.score).toBe(61);
+    expect(c?.match.breakdown).toMatchObject({ complement: 0, overlap: 1 });
+    expect(c?.match.reasons[0]).toBe(MATCH_REASONS.overlap);
+    expect(e?.match.breakdown.freshness).toBe(0.2);
+    expect(l?.match.breakdown.location).toBe(0.5);
+    expect(d?.match.breakdown.location).toBe(0);
+  });
+
+  it('matches for one own post use that post only; minScore and limit narrow the list', async () => {
+    const t = await community();
+    const forSpanish = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get(`/api/matches?postId=${t.spanishPost}&limit=3&minScore=21`));
+    expect(forSpanish.items.length).toBeLessThanOrEqual(3);
+    expect(forSpanish.items.every((m) => m.match.score >= 21)).toBe(true);
+    // Earlier tests' members are in the same database: look at this community's posts only.
+    const ranked = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get(`/api/matches?postId=${t.spanishPost}&limit=50`));
+    const ours = ranked.items.filter((m) => t.authors.includes(m.author.id));
+    expect(ours[0]?.id).toBe(t.e.postId);
+    expect(ours[0]?.match.breakdown.complement).toBeCloseTo(2 / 3, 2);
+
+    const other = await memberWithProfile(server());
+    const foreign = await other.client.get(`/api/matches?postId=${t.guitarPost}`);
+    expect(foreign.status).toBe(403);
+    expect((await other.client.get('/api/matches?postId=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await other.client.get('/api/matches?limit=51')).status).toBe(400);
+  });
+
+  it('index-selected candidates scored in TypeScript agree with scoring every post', async () => {
+    const t = await community();
+    // The hand-built data is the whole universe, even when other tests share the database.
+    const within = sql`user_id IN (${sql.join(t.authors.map((id) => sql`${id}`), sql`, `)})`;
+    const now = new Date();
+    for (const postId of [undefined, t.guitarPost, t.spanishPost]) {
+      const engine = await findMatches(db(), t.viewer.userId, { postId, limit: 10, within, now });
+      const brute = await findMatches(db(), t.viewer.userId, { postId, limit: 10, within, now, candidates: 'all' });
+      expect(engine.items.map((m) => [m.id, m.match.score])).toEqual(brute.items.map((m) => [m.id, m.match.score]));
+      expect(engine.items.map((m) => m.match)).toEqual(brute.items.map((m) => m.match));
+      // The engine really selected: the old far-away posts were never scored.
+      expect(engine.total).toBeLessThan(brute.total);
+    }
+    const all = await db().select({ id: posts.id }).from(posts).where(inArray(posts.userId, t.authors));
+    expect(all.length).toBeGreaterThan(110);
+  });
+
+  it('compatibility feed ranks by match; AI Match Suggestions off means no matches', async () => {
+    const t = await community();
+    const compat = await t.viewer.client.json<FeedResponse>(await t.viewer.client.get('/api/feed?mode=compatibility&limit=2'));
+    expect(compat.matchingEnabled).toBe(true);
+    expect(compat.items).toHaveLength(2);
+    expect(compat.nextOffset).toBe(2);
+    const scores = compat.items.map((i) => i.match.score);
+    expect(scores[0]).toBeGreaterThanOrEqual(scores[1] ?? 0);
+    const filtered = await t.viewer.client.json<FeedResponse>(await t.viewer.client.get('/api/feed?mode=compatibility&q=sourdough'));
+    expect(filtered.items.map((i) => i.id)).toContain(t.b.postId);
+    expect(filtered.items.map((i) => i.id)).not.toContain(t.a.postId);
+
+    await setSettings(db(), t.viewer.userId, { aiMatchSuggestions: false });
+    const off = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get('/api/matches'));
+    expect(off).toEqual({ items: [], total: 0, matchingEnabled: false });
+    const offFeed = await t.viewer.client.json<FeedResponse>(await t.viewer.client.get('/api/feed?mode=compatibility'));
+    expect(offFeed).toMatchObject({ items: [], matchingEnabled: false });
+    const recent = await t.viewer.client.get('/api/feed');
+    expect(recent.status).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    const res = await fetch(`${server().url}/api/matches`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ApiErrorBody).error.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,53 @@
+import { ZERO_BREAKDOWN } from '../../../shared/domain/match-score.js';
+import type { FeedResponse } from '../../../shared/schemas/matching.js';
+import type { Database } from '../../db/client.js';
+import { findMatches } from '../matching/matching.service.js';
+import { nextOffset, selectPosts, toPostItem } from './post-query.js';
+import { textFilter } from './post-text-filter.js';
+
+export interface FeedOptions {
+  mode: 'recent' | 'compatibility';
+  postId?: string | undefined;
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Compatibility pages reach at most this deep into the ranked list. */
+const COMPATIBILITY_DEPTH = 200;
+
+/**
+ * The /home community feed, always without the viewer's own posts (the client lists those
+ * first from /api/posts/mine). Recent: newest active posts, score 0 and a zero breakdown.
+ * Compatibility: the matching engine's ranking, in general or for one own post.
+ */
+export async function feed(db: Database, viewerId: string, options: FeedOptions): Promise<FeedResponse> {
+  const filter = textFilter(options.q);
+  if (options.mode === 'compatibility') {
+    const depth = Math.min(options.offset + options.limit, COMPATIBILITY_DEPTH);
+    const result = await findMatches(db, viewerId, {
+      postId: options.postId,
+      limit: depth,
+      where: filter ? [filter.condition] : [],
+    });
+    const items = result.items.slice(options.offset, depth);
+    const end = options.offset + items.length;
+    return {
+      items,
+      nextOffset: items.length === options.limit && end < Math.min(result.total, COMPATIBILITY_DEPTH) ? end : null,
+      matchingEnabled: result.matchingEnabled,
+    };
+  }
+  const rows = await selectPosts(db, {
+    viewerId,
+    scope: 'community',
+    where: filter ? [filter.condition] : [],
+    limit: options.limit,
+    offset: options.offset,
+  });
+  return {
+    items: rows.map((row) => ({ ...toPostItem(row, viewerId), match: { score: 0, breakdown: { ...ZERO_BREAKDOWN }, reasons: [] } })),
+    nextOffset: nextOffset(options.offset, options.limit, rows.length),
+    matchingEnabled: true,
+  };
+}

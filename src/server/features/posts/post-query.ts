@@ -1,0 +1,181 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { splitCustomTags } from '../../../shared/domain/post-tags.js';
+import type { PostItem, PostStatus } from '../../../shared/schemas/posts.js';
+import { queryRows, type Database } from '../../db/client.js';
+
+/**
+ * The one viewer-aware query for lists of posts (architecture.md: "every list of posts goes
+ * through one viewer-aware query builder"). Feed, search, matching, My Posts and the request
+ * check all read posts through `selectPosts`, so the rules live here once:
+ * - 'community' scope: only active posts, never the viewer's own, and never posts of a member
+ *   whose Profile Visibility is off unless the viewer is one of their connections;
+ * - 'own' scope: the viewer's posts in every status.
+ * SQL aliases available to callers' fragments: p (posts), pr (author profile),
+ * pc (post category), ac (author's primary category).
+ */
+export type PostScope = 'community' | 'own';
+
+export interface PostQuery {
+  viewerId: string;
+  scope: PostScope;
+  /** Common table expressions, without the WITH keyword (e.g. `cand AS (...)`). */
+  with?: SQL;
+  /** Further conditions, ANDed. */
+  where?: SQL[];
+  /** Further select-list items, each `expr AS name`. */
+  columns?: SQL[];
+  /** Default: newest first. */
+  orderBy?: SQL;
+  limit: number;
+  offset?: number;
+  /** Adds `total`: the number of rows before limit and offset. */
+  withTotal?: boolean;
+}
+
+/** A lean read of the same posts: only alias p, the id, created_at and the caller's columns. */
+export type BarePostQuery = Omit<PostQuery, 'withTotal'>;
+
+/** The columns every bare read selects. */
+export interface BarePostRow {
+  id: string;
+  created_at: Date | string;
+}
+
+/** The columns every post list selects (snake_case, as the database returns them). */
+export interface PostRow {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  offering: string;
+  looking_for: string;
+  additional_context: string | null;
+  custom_tags: string[];
+  category_id: number | null;
+  category_name: string | null;
+  available_from: string | null;
+  available_until: string | null;
+  preferred_days: string | null;
+  preferred_times: string | null;
+  availability_description: string | null;
+  status: PostStatus;
+  created_at: Date | string;
+  updated_at: Date | string;
+  author_name: string | null;
+  author_photo_id: string | null;
+  author_category_name: string | null;
+  connected: boolean;
+  total?: number;
+}
+
+/**
+ * True when the author's profile and posts are visible to the viewer: the author is the viewer,
+ * has Profile Visibility on (a missing settings row means on), or is a connection of the viewer
+ * (an accepted or completed exchange request between the two, either direction).
+ */
+export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
+  return sql`(${authorId} = ${viewerId}
+    OR NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = ${authorId} AND ms.profile_visibility = false)
+    OR EXISTS (
+      SELECT 1 FROM exchange_requests er JOIN posts cp ON cp.id = er.post_id
+      WHERE er.status IN ('accepted', 'completed')
+        AND ((er.requester_id = ${viewerId} AND cp.user_id = ${authorId})
+          OR (er.requester_id = ${authorId} AND cp.user_id = ${viewerId}))))`;
+}
+
+/** The scope's rules as one condition over alias p. */
+export function scopeCondition(viewerId: string, scope: PostScope): SQL {
+  if (scope === 'own') return sql`p.user_id = ${viewerId}`;
+  return sql`p.status = 'active' AND p.user_id <> ${viewerId} AND ${authorVisibleTo(viewerId, sql`p.user_id`)}`;
+}
+
+/** Runs a post list query for the viewer; see `PostQuery`. */
+export async function selectPosts<Extra extends object = Record<never, never>>(
+  db: Database,
+  q: PostQuery,
+): Promise<(PostRow & Extra)[]> {
+  const conditions = [scopeCondition(q.viewerId, q.scope), ...(q.where ?? [])];
+  const extra = [...(q.withTotal ? [sql`count(*) OVER ()::int AS total`] : []), ...(q.columns ?? [])];
+  const query = sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT
+      p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
+      p.custom_tags, p.category_id, pc.name AS category_name,
+      p.available_from::text AS available_from, p.available_until::text AS available_until,
+      p.preferred_days, p.preferred_times, p.availability_description, p.status,
+      p.created_at, p.updated_at,
+      pr.display_name AS author_name, pr.photo_id::text AS author_photo_id, ac.name AS author_category_name,
+      EXISTS (SELECT 1 FROM exchange_requests sr WHERE sr.post_id = p.id AND sr.requester_id = ${q.viewerId}) AS connected
+      ${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
+    FROM posts p
+    LEFT JOIN profiles pr ON pr.id = p.user_id
+    LEFT JOIN skill_categories pc ON pc.id = p.category_id
+    LEFT JOIN skill_categories ac ON ac.id = pr.primary_category_id
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${q.orderBy ?? sql`p.created_at DESC, p.id DESC`}
+    LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
+  return queryRows<PostRow & Extra>(db, query);
+}
+
+/**
+ * The same rules as `selectPosts`, for reads that need only a few columns of many posts
+ * (matching scores a few hundred candidates, then loads full items for the top few).
+ */
+export async function selectBarePosts<Extra extends object>(db: Database, q: BarePostQuery): Promise<(BarePostRow & Extra)[]> {
+  const conditions = [scopeCondition(q.viewerId, q.scope), ...(q.where ?? [])];
+  const query = sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT p.id, p.created_at
+      ${(q.columns ?? []).length > 0 ? sql`, ${sql.join(q.columns ?? [], sql`, `)}` : sql``}
+    FROM posts p
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${q.orderBy ?? sql`p.created_at DESC, p.id DESC`}
+    LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
+  return queryRows<BarePostRow & Extra>(db, query);
+}
+
+/** A timestamp as either driver returns it. */
+export function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** The photo URL the photos route serves, or null for the placeholder. */
+export const photoUrl = (photoId: string | null) => (photoId ? `/api/photos/${photoId}` : null);
+
+/** A row as the API returns it, with the spec's author fallbacks ('User', category, 'General'). */
+export function toPostItem(row: PostRow, viewerId: string): PostItem {
+  const { keywords, format } = splitCustomTags(row.custom_tags);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    offering: row.offering,
+    lookingFor: row.looking_for,
+    additionalContext: row.additional_context,
+    keywords,
+    format,
+    customTags: row.custom_tags,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    availableFrom: row.available_from,
+    availableUntil: row.available_until,
+    preferredDays: row.preferred_days,
+    preferredTimes: row.preferred_times,
+    availabilityDescription: row.availability_description,
+    status: row.status,
+    createdAt: toDate(row.created_at).toISOString(),
+    updatedAt: toDate(row.updated_at).toISOString(),
+    author: {
+      id: row.user_id,
+      name: row.author_name?.trim() || 'User',
+      avatarUrl: photoUrl(row.author_photo_id),
+      skill: row.author_category_name ?? row.category_name ?? 'General',
+    },
+    isOwn: row.user_id === viewerId,
+    connected: row.connected,
+  };
+}
+
+/** The next page's offset, or null when this page was the last. */
+export function nextOffset(offset: number, limit: number, received: number, total?: number): number | null {
+  const next = offset + received;
+  if (received < limit) return null;
+  if (total !== undefined && next >= total) return null;
+  return next;
+}

@@ -1,0 +1,201 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { availabilityText, buildDescription, titleForOffering } from '../../../shared/domain/post-text.js';
+import { customTagsFor, derivePostTags, splitCustomTags } from '../../../shared/domain/post-tags.js';
+import {
+  POST_MESSAGES,
+  type CreatePostData,
+  type PostItem,
+  type PostListResponse,
+  type PostStatus,
+  type UpdatePostData,
+} from '../../../shared/schemas/posts.js';
+import type { Database } from '../../db/client.js';
+import { posts, postTags, profiles, skillCategories } from '../../db/schema/index.js';
+import { AppError, forbidden, notFound, validationFailed } from '../../errors.js';
+import { nextOffset, selectPosts, toPostItem } from './post-query.js';
+
+/** Values the spec sends on every create (section 9). */
+const FIXED_POST_VALUES = {
+  serviceRadiusMiles: 10,
+  leadTimeDays: 1,
+  estimatedDurationHours: 1,
+  isFlexibleTiming: true,
+  isSameDayOk: false,
+} as const;
+
+export const PROFILE_INCOMPLETE_MESSAGE = 'Please complete your profile before creating a post.';
+
+/**
+ * Creates a post for the viewer: the structured description, keywords plus format tag, the
+ * availability text, the spec's fixed values, ZIP and coordinates copied from the profile, and
+ * the derived post_tags, all in one transaction. A member whose profile is incomplete gets 409
+ * PROFILE_INCOMPLETE (the client shows the complete-profile modal first).
+ */
+export async function createPost(db: Database, viewerId: string, input: CreatePostData): Promise<PostItem> {
+  const [profile] = await db
+    .select({
+      displayName: profiles.displayName,
+      about: profiles.about,
+      serviceType: profiles.serviceType,
+      primaryCategoryId: profiles.primaryCategoryId,
+      skillKeywords: profiles.skillKeywords,
+      zipCode: profiles.zipCode,
+      latitude: profiles.latitude,
+      longitude: profiles.longitude,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, viewerId));
+  if (!profile || !isComplete(profile)) throw new AppError('PROFILE_INCOMPLETE', PROFILE_INCOMPLETE_MESSAGE);
+  await assertCategory(db, input.categoryId);
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        userId: viewerId,
+        title: input.title,
+        description: buildDescription(input),
+        offering: input.offering,
+        lookingFor: input.lookingFor,
+        additionalContext: input.additionalContext,
+        availableFrom: input.availableFrom,
+        availableUntil: input.availableUntil,
+        preferredDays: input.preferredDays,
+        preferredTimes: input.preferredTimes,
+        availabilityDescription: availabilityText(input) || null,
+        customTags: customTagsFor(input.keywords, input.format),
+        serviceType: input.format,
+        categoryId: input.categoryId,
+        ...FIXED_POST_VALUES,
+        status: 'active',
+        zipCode: profile.zipCode,
+        latitude: profile.latitude,
+        longitude: profile.longitude,
+      })
+      .returning({ id: posts.id });
+    if (!row) throw new Error('insert into posts returned no row');
+    await insertPostTags(tx, row.id, input.offering, input.lookingFor);
+    return row.id;
+  });
+  return getOwnPost(db, viewerId, id);
+}
+
+/**
+ * Edits the viewer's post. The title becomes 'Offering: {offering}', the description and
+ * availability text are rebuilt, and post_tags are replaced when offering or looking-for changed.
+ * Fields left out keep their value; null clears them.
+ */
+export async function updatePost(db: Database, viewerId: string, postId: string, input: UpdatePostData): Promise<PostItem> {
+  const current = await loadOwnedPost(db, viewerId, postId);
+  if (input.categoryId !== undefined) await assertCategory(db, input.categoryId);
+  const existing = splitCustomTags(current.customTags);
+  const next = {
+    offering: input.offering,
+    lookingFor: input.lookingFor,
+    additionalContext: input.additionalContext !== undefined ? input.additionalContext : current.additionalContext,
+    availableFrom: input.availableFrom !== undefined ? input.availableFrom : current.availableFrom,
+    availableUntil: input.availableUntil !== undefined ? input.availableUntil : current.availableUntil,
+    preferredDays: input.preferredDays !== undefined ? input.preferredDays : current.preferredDays,
+    preferredTimes: input.preferredTimes !== undefined ? input.preferredTimes : current.preferredTimes,
+    categoryId: input.categoryId !== undefined ? input.categoryId : current.categoryId,
+    format: input.format !== undefined ? input.format : existing.format,
+    keywords: input.keywords ?? existing.keywords,
+  };
+  if (next.availableFrom && next.availableUntil && next.availableUntil < next.availableFrom) {
+    throw validationFailed({ availableUntil: POST_MESSAGES.endBeforeStart }, POST_MESSAGES.endBeforeStart);
+  }
+  const textChanged = next.offering !== current.offering || next.lookingFor !== current.lookingFor;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(posts)
+      .set({
+        title: titleForOffering(next.offering),
+        description: buildDescription(next),
+        offering: next.offering,
+        lookingFor: next.lookingFor,
+        additionalContext: next.additionalContext,
+        availableFrom: next.availableFrom,
+        availableUntil: next.availableUntil,
+        preferredDays: next.preferredDays,
+        preferredTimes: next.preferredTimes,
+        availabilityDescription: availabilityText(next) || null,
+        customTags: customTagsFor(next.keywords, next.format),
+        serviceType: next.format,
+        categoryId: next.categoryId,
+      })
+      .where(and(eq(posts.id, postId), eq(posts.userId, viewerId)));
+    if (textChanged) {
+      await tx.delete(postTags).where(eq(postTags.postId, postId));
+      await insertPostTags(tx, postId, next.offering, next.lookingFor);
+    }
+  });
+  return getOwnPost(db, viewerId, postId);
+}
+
+/** Deletes the viewer's post for good (its tags and requests go with it). */
+export async function deletePost(db: Database, viewerId: string, postId: string): Promise<void> {
+  await loadOwnedPost(db, viewerId, postId);
+  await db.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, viewerId)));
+}
+
+/** Hide, mark completed, or make active again (decisions.md: one status field). */
+export async function setPostStatus(db: Database, viewerId: string, postId: string, status: PostStatus): Promise<PostItem> {
+  await loadOwnedPost(db, viewerId, postId);
+  await db.update(posts).set({ status }).where(and(eq(posts.id, postId), eq(posts.userId, viewerId)));
+  return getOwnPost(db, viewerId, postId);
+}
+
+/** My Posts: the viewer's posts in every status, newest first. */
+export async function listOwnPosts(db: Database, viewerId: string, page: { limit: number; offset: number }): Promise<PostListResponse> {
+  const rows = await selectPosts(db, { viewerId, scope: 'own', limit: page.limit, offset: page.offset });
+  return { items: rows.map((r) => toPostItem(r, viewerId)), nextOffset: nextOffset(page.offset, page.limit, rows.length) };
+}
+
+/** One of the viewer's posts as the API returns it. */
+export async function getOwnPost(db: Database, viewerId: string, postId: string): Promise<PostItem> {
+  const [row] = await selectPosts(db, { viewerId, scope: 'own', where: [sql`p.id = ${postId}`], limit: 1 });
+  if (!row) throw notFound('Post not found.');
+  return toPostItem(row, viewerId);
+}
+
+/** The post if the viewer owns it: 404 when it does not exist, 403 when it is someone else's. */
+async function loadOwnedPost(db: Database, viewerId: string, postId: string) {
+  const [post] = await db.select().from(posts).where(eq(posts.id, postId));
+  if (!post) throw notFound('Post not found.');
+  if (post.userId !== viewerId) throw forbidden('Only the author can change this post.');
+  return post;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function insertPostTags(tx: Tx, postId: string, offering: string, lookingFor: string): Promise<void> {
+  const rows = derivePostTags(offering, lookingFor).map((t) => ({ postId, tag: t.tag, side: t.side }));
+  if (rows.length > 0) await tx.insert(postTags).values(rows);
+}
+
+async function assertCategory(db: Database, categoryId: number | null): Promise<void> {
+  if (categoryId === null) return;
+  const [row] = await db
+    .select({ id: skillCategories.id })
+    .from(skillCategories)
+    .where(and(eq(skillCategories.id, categoryId), eq(skillCategories.isActive, true)));
+  if (!row) throw validationFailed({ categoryId: POST_MESSAGES.categoryInvalid }, POST_MESSAGES.categoryInvalid);
+}
+
+/** Spec (accounts section 4): name, about, service type, primary category and a keyword. */
+function isComplete(p: {
+  displayName: string | null;
+  about: string | null;
+  serviceType: string | null;
+  primaryCategoryId: number | null;
+  skillKeywords: string[];
+}): boolean {
+  const filled = (v: string | null) => v !== null && v.trim() !== '';
+  return (
+    filled(p.displayName) &&
+    filled(p.about) &&
+    filled(p.serviceType) &&
+    p.primaryCategoryId !== null &&
+    p.skillKeywords.some((k) => k.trim() !== '')
+  );
+}

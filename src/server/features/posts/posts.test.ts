@@ -1,0 +1,271 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { isoDate } from '../../../shared/schemas/posts.js';
+import type { FeedResponse } from '../../../shared/schemas/matching.js';
+import type { PostItem, PostListResponse } from '../../../shared/schemas/posts.js';
+import { exchangeRequests, posts, postTags } from '../../db/schema/index.js';
+import { TestClient } from '../../test/client.js';
+import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer, type ApiErrorBody } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+import { signedInMember } from '../../test/members.js';
+
+const inDays = (d: number) => isoDate(new Date(Date.now() + d * 86_400_000));
+
+const validPost = () => ({
+  title: 'Guitar lessons for beginners',
+  offering: 'Guitar lessons, music theory; songwriting basics',
+  lookingFor: 'Help with my vegetable garden. Bike repair',
+  keywords: ['Guitar', 'Music'],
+  format: 'in_person' as const,
+  availableFrom: inDays(1),
+  availableUntil: inDays(15),
+  preferredDays: 'Weekends',
+  preferredTimes: 'Mornings',
+  additionalContext: 'I have a spare guitar you can borrow.',
+});
+
+describe.each(testDatabases())('posts on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+  const postCount = async () => (await db().select({ n: count() }).from(posts))[0]?.n ?? 0;
+
+  it('creates a post with the structured description, tags, post_tags, fixed values and the profile ZIP', async () => {
+    const { client, userId } = await memberWithProfile(server(), { zipCode: '02139', latitude: 42.3647, longitude: -71.1042 });
+    const category = await categoryId(db(), 'music-performance');
+    const res = await client.post('/api/posts', { ...validPost(), categoryId: category });
+    expect(res.status).toBe(201);
+    const post = await client.json<PostItem>(res);
+    expect(post).toMatchObject({
+      title: 'Guitar lessons for beginners',
+      description:
+        "What I'm offering: Guitar lessons, music theory; songwriting basics\n\nWhat I'm looking for: Help with my vegetable garden. Bike repair\n\nAdditional context: I have a spare guitar you can borrow.",
+      keywords: ['Guitar', 'Music'],
+      format: 'in_person',
+      customTags: ['Guitar', 'Music', 'in_person'],
+      categoryId: category,
+      categoryName: 'Music & Performance',
+      status: 'active',
+      isOwn: true,
+      connected: false,
+      author: { id: userId, name: 'Test Member', avatarUrl: null },
+    });
+    expect(post.availabilityDescription).toMatch(/^Available \w{3} \d{2} - \w{3} \d{2}, \d{4}, Weekends, Mornings$/);
+
+    const [row] = await db().select().from(posts).where(eq(posts.id, post.id));
+    expect(row).toMatchObject({
+      zipCode: '02139',
+      latitude: 42.3647,
+      serviceRadiusMiles: 10,
+      leadTimeDays: 1,
+      estimatedDurationHours: 1,
+      isFlexibleTiming: true,
+      isSameDayOk: false,
+    });
+    const tags = await db().select({ tag: postTags.tag, side: postTags.side }).from(postTags).where(eq(postTags.postId, post.id));
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        { tag: 'guitar lessons', side: 'offering' },
+        { tag: 'music theory', side: 'offering' },
+        { tag: 'songwriting basics', side: 'offering' },
+        { tag: 'help with my vegetable garden', side: 'looking_for' },
+        { tag: 'bike repair', side: 'looking_for' },
+      ]),
+    );
+    expect(tags).toHaveLength(5);
+  });
+
+  it('answers 409 PROFILE_INCOMPLETE when the profile is missing or incomplete', async () => {
+    const { client } = await signedInMember(server());
+    const res = await client.post('/api/posts', validPost());
+    expect(res.status).toBe(409);
+    expect((await client.json<ApiErrorBody>(res)).error.code).toBe('PROFILE_INCOMPLETE');
+    const partial = await memberWithProfile(server(), { about: null });
+    expect((await partial.client.post('/api/posts', validPost())).status).toBe(409);
+  });
+
+  it('needs a session', async () => {
+    const { client } = await memberWithProfile(server());
+    const anonymous = new TestClient(server().url);
+    expect(client.hasSession()).toBe(true);
+    expect((await anonymous.post('/api/posts', validPost())).status).toBe(401);
+    expect((await anonymous.get('/api/feed')).status).toBe(401);
+  });
+
+  it.each([
+    ['a 100 kB title', { title: 'x'.repeat(100_000) }, 'title', 'Your title must be 80 characters or less.'],
+    ['no title', { title: '   ' }, 'title', 'Please enter a title'],
+    ['a short title', { title: 'Too short' }, 'title', 'Your title must be at least 10 characters.'],
+    ['no offering', { offering: undefined }, 'offering', "Please fill in what you're offering"],
+    ['a short offering', { offering: 'Guitar' }, 'offering', 'Your offering must be at least 20 characters.'],
+    ['a long offering', { offering: 'x'.repeat(301) }, 'offering', 'Please shorten your offering to 300 characters or less.'],
+    ['a short request', { lookingFor: 'Garden' }, 'lookingFor', 'Your request must be at least 20 characters.'],
+    ['a long request', { lookingFor: 'y'.repeat(301) }, 'lookingFor', 'Please shorten your request to 300 characters or less.'],
+    ['50 keywords', { keywords: Array.from({ length: 50 }, (_, i) => `kw${i}`) }, 'keywords', 'You can add up to 5 keywords.'],
+    ['a long keyword', { keywords: ['k'.repeat(21)] }, 'keywords.0', 'Each keyword must be 20 characters or less.'],
+    ['duplicate keywords', { keywords: ['Guitar', ' guitar '] }, 'keywords', 'Each keyword can only be added once.'],
+    ['a date in 1900', { availableFrom: '1900-01-01' }, 'availableFrom', 'Dates cannot be before today.'],
+    ['an impossible date', { availableUntil: '2030-02-31' }, 'availableUntil', 'Please choose a valid date.'],
+    ['an end before the start', { availableFrom: inDays(10), availableUntil: inDays(3) }, 'availableUntil', 'Available Until cannot be before Available From.'],
+    ['an unknown format', { format: 'teleport' }, 'format', 'Please choose In-person, Remote or Hybrid.'],
+    ['a category that is not a number', { categoryId: 'music' }, 'categoryId', 'Please choose a valid category.'],
+  ])('rejects %s with 400 and the field message, writing nothing', async (_name, change, field, message) => {
+    const { client } = await memberWithProfile(server());
+    const before = await postCount();
+    const res = await client.post('/api/posts', { ...validPost(), ...change });
+    expect(res.status).toBe(400);
+    const body = await client.json<ApiErrorBody>(res);
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.fields?.[field]).toBe(message);
+    expect(await postCount()).toBe(before);
+  });
+
+  it('rejects an unknown category with 400, not a failed insert', async () => {
+    const { client } = await memberWithProfile(server());
+    const res = await client.post('/api/posts', { ...validPost(), categoryId: 999_999 });
+    expect(res.status).toBe(400);
+    expect((await client.json<ApiErrorBody>(res)).error.fields?.categoryId).toBe('Please choose a valid category.');
+  });
+
+  it('edits: title from the offering, tags replaced, availability text rebuilt; fields left out are kept', async () => {
+    const { client } = await memberWithProfile(server());
+    const created = await client.json<PostItem>(await client.post('/api/posts', validPost()));
+    const res = await client.request('PATCH', `/api/posts/${created.id}`, {
+      offering: 'Piano lessons: jazz standards',
+      lookingFor: 'Bike brakes fixed, please help',
+      keywords: ['Piano'],
+      format: 'remote',
+      availableFrom: inDays(30),
+      availableUntil: null,
+    });
+    expect(res.status).toBe(200);
+    const post = await client.json<PostItem>(res);
+    expect(post).toMatchObject({
+      title: 'Offering: Piano lessons: jazz standards',
+      offering: 'Piano lessons: jazz standards',
+      customTags: ['Piano', 'remote'],
+      preferredDays: 'Weekends',
+      additionalContext: 'I have a spare guitar you can borrow.',
+    });
+    expect(post.availabilityDescription).toMatch(/^Available from \w{3} \d{2}, \d{4}, Weekends, Mornings$/);
+    const tooFar = await client.request('PATCH', `/api/posts/${created.id}`, { offering: post.offering, lookingFor: post.lookingFor, availableFrom: '2099-01-01' });
+    expect(tooFar.status).toBe(400);
+    const tags = await db().select({ tag: postTags.tag }).from(postTags).where(eq(postTags.postId, created.id));
+    expect(tags.map((t) => t.tag).sort()).toEqual(['bike brakes fixed', 'jazz standards', 'piano lessons', 'please help']);
+  });
+
+  it('rejects an edit whose end date falls before the kept start date', async () => {
+    const { client } = await memberWithProfile(server());
+    const created = await client.json<PostItem>(await client.post('/api/posts', validPost()));
+    const res = await client.request('PATCH', `/api/posts/${created.id}`, {
+      offering: created.offering,
+      lookingFor: created.lookingFor,
+      availableUntil: isoDate(new Date()),
+    });
+    expect(res.status).toBe(400);
+    expect((await client.json<ApiErrorBody>(res)).error.fields?.availableUntil).toBe('Available Until cannot be before Available From.');
+  });
+
+  it('answers 403 to anyone but the author on every write, and changes nothing', async () => {
+    const owner = await memberWithProfile(server());
+    const other = await memberWithProfile(server());
+    const created = await owner.client.json<PostItem>(await owner.client.post('/api/posts', validPost()));
+    const patch = await other.client.request('PATCH', `/api/posts/${created.id}`, {
+      offering: 'Something else entirely, nice',
+      lookingFor: 'Something else entirely, nice',
+    });
+    expect(patch.status).toBe(403);
+    expect((await other.client.request('DELETE', `/api/posts/${created.id}`)).status).toBe(403);
+    expect((await other.client.post(`/api/posts/${created.id}/status`, { status: 'hidden' })).status).toBe(403);
+    const [row] = await db().select().from(posts).where(eq(posts.id, created.id));
+    expect(row).toMatchObject({ offering: created.offering, status: 'active' });
+    expect((await other.client.request('DELETE', '/api/posts/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await other.client.request('DELETE', '/api/posts/not-a-uuid')).status).toBe(400);
+  });
+
+  it('hides, completes, reactivates and deletes; My Posts lists every status', async () => {
+    const { client } = await memberWithProfile(server());
+    const a = await client.json<PostItem>(await client.post('/api/posts', validPost()));
+    const b = await client.json<PostItem>(await client.post('/api/posts', { ...validPost(), title: 'Second post for the list' }));
+    expect((await client.json<PostItem>(await client.post(`/api/posts/${a.id}/status`, { status: 'hidden' }))).status).toBe('hidden');
+    expect((await client.json<PostItem>(await client.post(`/api/posts/${b.id}/status`, { status: 'completed' }))).status).toBe('completed');
+    const mine = await client.json<PostListResponse>(await client.get('/api/posts/mine'));
+    expect(mine.items.map((p) => [p.id, p.status])).toEqual([
+      [b.id, 'completed'],
+      [a.id, 'hidden'],
+    ]);
+    expect((await client.json<PostItem>(await client.post(`/api/posts/${a.id}/status`, { status: 'active' }))).status).toBe('active');
+    expect((await client.post(`/api/posts/${a.id}/status`, { status: 'deleted' })).status).toBe(400);
+    expect((await client.request('DELETE', `/api/posts/${a.id}`)).status).toBe(204);
+    expect(await db().select().from(postTags).where(eq(postTags.postId, a.id))).toEqual([]);
+    const after = await client.json<PostListResponse>(await client.get('/api/posts/mine'));
+    expect(after.items.map((p) => p.id)).toEqual([b.id]);
+  });
+
+  it('feed: newest active posts of others; never own, hidden, completed or hidden-profile posts', async () => {
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server(), { displayName: 'Feed Author' });
+    const hiddenMember = await memberWithProfile(server(), { displayName: 'Hidden Member' });
+    await setSettings(db(), hiddenMember.userId, { profileVisibility: false });
+    // A word of its own: other tests (and on PostgreSQL, other files) add newer posts meanwhile.
+    const word = `quokka${Date.now().toString(36)}`;
+    const seed = { offering: `Feed test offering ${word} for everyone`, lookingFor: 'Feed test request from someone' };
+    const older = await insertPost(db(), author.userId, { ...seed, ageDays: 2 });
+    const newer = await insertPost(db(), author.userId, { ...seed, ageDays: 1 });
+    const hiddenPost = await insertPost(db(), author.userId, { ...seed, status: 'hidden' });
+    const completed = await insertPost(db(), author.userId, { ...seed, status: 'completed' });
+    const own = await insertPost(db(), viewer.userId, seed);
+    const privatePost = await insertPost(db(), hiddenMember.userId, seed);
+
+    const feed = await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?limit=50&q=${word}`));
+    const ids = feed.items.map((p) => p.id);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(ids).toContain(older);
+    for (const id of [hiddenPost, completed, own, privatePost]) expect(ids).not.toContain(id);
+    const item = feed.items.find((p) => p.id === newer);
+    expect(item?.match).toEqual({ score: 0, breakdown: { complement: 0, overlap: 0, location: 0, activity: 0, freshness: 0 }, reasons: [] });
+    expect(item?.author.name).toBe('Feed Author');
+
+    // A connection (an accepted request, either direction) sees the hidden member's posts.
+    const viewerPost = await insertPost(db(), viewer.userId, seed);
+    await db().insert(exchangeRequests).values({ requesterId: hiddenMember.userId, postId: viewerPost, status: 'accepted' });
+    const connected = await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?q=${word}`));
+    expect(connected.items.map((p) => p.id)).toContain(privatePost);
+  });
+
+  it('feed pages with limit and offset and filters by text on the server', async () => {
+    const viewer = await memberWithProfile(server());
+    const word = `zanzibarian${Date.now().toString(36)}`;
+    const author = await memberWithProfile(server(), { primaryCategoryId: await categoryId(db(), 'pets-animals') });
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push(await insertPost(db(), author.userId, { offering: `Lessons in ${word} cooking number ${i}`, lookingFor: 'Anything at all really, thanks', ageDays: i }));
+    }
+    const page1 = await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?q=${word}&limit=2`));
+    expect(page1.items.map((p) => p.id)).toEqual(ids.slice(0, 2));
+    expect(page1.nextOffset).toBe(2);
+    const page2 = await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?q=${word}&limit=2&offset=2`));
+    expect(page2.items.map((p) => p.id)).toEqual([ids[2]]);
+    expect(page2.nextOffset).toBeNull();
+    // The author's skill (primary category name) matches too.
+    const bySkill = await viewer.client.json<FeedResponse>(await viewer.client.get('/api/feed?q=Pets%20%26%20Animals'));
+    expect(bySkill.items.map((p) => p.id)).toEqual(expect.arrayContaining(ids));
+  });
+
+  it.each([
+    ['/api/feed?offset=-1', 'offset', 'Offset must be between 0 and 10000.'],
+    ['/api/feed?limit=10000', 'limit', 'Limit must be between 1 and 50.'],
+    ['/api/feed?limit=0', 'limit', 'Limit must be between 1 and 50.'],
+    ['/api/feed?offset=10001', 'offset', 'Offset must be between 0 and 10000.'],
+    ['/api/feed?limit=abc', 'limit', 'Limit must be between 1 and 50.'],
+    ['/api/posts/mine?offset=-5', 'offset', 'Offset must be between 0 and 10000.'],
+    ['/api/feed?mode=best', 'mode', undefined],
+    [`/api/feed?q=${'q'.repeat(101)}`, 'q', 'Please shorten your search to 100 characters or less.'],
+  ])('GET %s is a 400', async (path, field, message) => {
+    const { client } = await memberWithProfile(server());
+    const res = await client.get(path);
+    expect(res.status).toBe(400);
+    const body = await client.json<ApiErrorBody>(res);
+    expect(body.error.fields?.[field]).toBeDefined();
+    if (message) expect(body.error.fields?.[field]).toBe(message);
+  });
+});

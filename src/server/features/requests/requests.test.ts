@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { FeedResponse } from '../../../shared/schemas/matching.js';
+import type { ExchangeRequestItem, SentPostIdsResponse } from '../../../shared/schemas/requests.js';
+import { conversations, exchangeRequests, messages } from '../../db/schema/index.js';
+import { insertPost, memberWithProfile, setSettings, useTestServer, type ApiErrorBody } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+
+describe.each(testDatabases())('exchange requests on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+  const seed = { offering: 'Bread baking for beginners, all welcome', lookingFor: 'Someone to help me with spreadsheets' };
+
+  it('stores a pending request, opens the conversation and sends the note as the first message', async () => {
+    const owner = await memberWithProfile(server());
+    const requester = await memberWithProfile(server());
+    const word = `wombat${Date.now().toString(36)}`;
+    const postId = await insertPost(db(), owner.userId, { ...seed, offering: `${seed.offering} ${word}` });
+    const res = await requester.client.post('/api/requests', { postId, message: '  I would love to learn!  ' });
+    expect(res.status).toBe(201);
+    const request = await requester.client.json<ExchangeRequestItem>(res);
+    expect(request).toMatchObject({ postId, requesterId: requester.userId, status: 'pending', message: 'I would love to learn!' });
+
+    const [conversation] = await db().select().from(conversations).where(eq(conversations.id, request.conversationId));
+    expect(conversation).toMatchObject({ participant1Id: requester.userId, participant2Id: owner.userId, postId });
+    const chat = await db().select().from(messages).where(eq(messages.conversationId, request.conversationId));
+    expect(chat.map((m) => [m.senderId, m.content, m.messageType])).toEqual([[requester.userId, 'I would love to learn!', 'text']]);
+
+    const sent = await requester.client.json<SentPostIdsResponse>(await requester.client.get('/api/requests/sent-post-ids'));
+    expect(sent.postIds).toEqual([postId]);
+    const feed = await requester.client.json<FeedResponse>(await requester.client.get(`/api/feed?q=${word}`));
+    expect(feed.items.find((p) => p.id === postId)?.connected).toBe(true);
+  });
+
+  it("sends 'Hi! I sent you an exchange request.' without a note and reuses the pair's conversation", async () => {
+    const owner = await memberWithProfile(server());
+    const requester = await memberWithProfile(server());
+    const postId = await insertPost(db(), owner.userId, seed);
+    const first = await requester.client.json<ExchangeRequestItem>(await requester.client.post('/api/requests', { postId, message: '   ' }));
+    expect(first.message).toBeNull();
+    await db().update(exchangeRequests).set({ status: 'declined' }).where(eq(exchangeRequests.id, first.id));
+    const second = await requester.client.json<ExchangeRequestItem>(await requester.client.post('/api/requests', { postId }));
+    expect(second.conversationId).toBe(first.conversationId);
+    const chat = await db().select({ content: messages.content }).from(messages).where(eq(messages.conversationId, first.conversationId));
+    expect(chat.map((m) => m.content)).toEqual(['Hi! I sent you an exchange request.', 'Hi! I sent you an exchange request.']);
+  });
+
+  it('refuses a duplicate open request (409), an own post (403), a hidden or unknown post (404) and a long note (400)', async () => {
+    const owner = await memberWithProfile(server());
+    const requester = await memberWithProfile(server());
+    const postId = await insertPost(db(), owner.userId, seed);
+    expect((await requester.client.post('/api/requests', { postId })).status).toBe(201);
+    const duplicate = await requester.client.post('/api/requests', { postId, message: 'again' });
+    expect(duplicate.status).toBe(409);
+    expect((await requester.client.json<ApiErrorBody>(duplicate)).error.code).toBe('CONFLICT');
+
+    const own = await owner.client.post('/api/requests', { postId });
+    expect(own.status).toBe(403);
+
+    const hiddenPost = await insertPost(db(), owner.userId, { ...seed, status: 'hidden' });
+    expect((await requester.client.post('/api/requests', { postId: hiddenPost })).status).toBe(404);
+    const privateOwner = await memberWithProfile(server());
+    await setSettings(db(), privateOwner.userId, { profileVisibility: false });
+    const privatePost = await insertPost(db(), privateOwner.userId, seed);
+    expect((await requester.client.post('/api/requests', { postId: privatePost })).status).toBe(404);
+    expect((await requester.client.post('/api/requests', { postId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+
+    const other = await insertPost(db(), owner.userId, seed);
+    const long = await requester.client.post('/api/requests', { postId: other, message: 'x'.repeat(301) });
+    expect(long.status).toBe(400);
+    expect((await requester.client.json<ApiErrorBody>(long)).error.fields?.message).toBe('Your note must be 300 characters or less.');
+    expect((await requester.client.post('/api/requests', { postId: 'nope' })).status).toBe(400);
+    const written = await db()
+      .select()
+      .from(exchangeRequests)
+      .where(and(eq(exchangeRequests.requesterId, requester.userId)));
+    expect(written).toHaveLength(1);
+  });
+
+  it('lets exactly one of two simultaneous requests through', async () => {
+    const owner = await memberWithProfile(server());
+    const requester = await memberWithProfile(server());
+    const postId = await insertPost(db(), owner.userId, seed);
+    const results = await Promise.all([1, 2, 3].map(() => requester.client.post('/api/requests', { postId })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const chat = await db().select().from(conversations).where(eq(conversations.postId, postId));
+    expect(chat).toHaveLength(1);
+  });
+});

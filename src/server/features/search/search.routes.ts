@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MemberIdParams, MemberSummary, SearchQuery, SearchResponse } from '../../../shared/schemas/posts.js';
+import { requireViewer } from '../../plugins/session.js';
+import { memberSummary } from './member-summary.service.js';
+import { searchPosts } from './search.service.js';
+
+/** /search and its Profile Details dialog. */
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  r.get('/api/search', { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    return searchPosts(db, viewer.userId, request.query);
+  });
+
+  r.get('/api/members/:id/summary', { schema: { params: MemberIdParams, response: { 200: MemberSummary } } }, async (request) => {
+    const viewer = await requireViewer(request);
+    return memberSummary(db, viewer.userId, request.params.id);
+  });
+}

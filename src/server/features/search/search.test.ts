@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { MemberSummary, SearchResponse } from '../../../shared/schemas/posts.js';
+import { exchangeRequests, ratings, users } from '../../db/schema/index.js';
+import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+
+describe.each(testDatabases())('search on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+  const unique = () => Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x');
+
+  it("finds 'photography' by 'photo', ranks title hits first, counts every result", async () => {
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    const tag = `zq${unique()}`;
+    const inTitle = await insertPost(db(), author.userId, {
+      title: `Photography portraits ${tag}`,
+      offering: `Portrait photography in the park ${tag}`,
+      lookingFor: 'Help with my garden beds please',
+      ageDays: 3,
+    });
+    const inText = await insertPost(db(), author.userId, {
+      title: `Weekend help on offer ${tag}`,
+      offering: `Wedding photographer, also photo editing ${tag}`,
+      lookingFor: 'Someone to fix a leaking tap',
+    });
+    await insertPost(db(), author.userId, { offering: `Sourdough baking classes ${tag}`, lookingFor: 'Bike repair lessons please' });
+    await insertPost(db(), viewer.userId, { offering: `My own photography post ${tag}`, lookingFor: 'Anything else entirely, thanks' });
+
+    const res = await viewer.client.get(`/api/search?q=${encodeURIComponent(`photo ${tag}`)}`);
+    expect(res.status).toBe(200);
+    const body = await viewer.client.json<SearchResponse>(res);
+    expect(body.items.map((p) => p.id)).toEqual([inTitle, inText]);
+    expect(body.total).toBe(2);
+    expect(body.nextOffset).toBeNull();
+
+    const upper = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=PHOTOGRAPHY%20${tag.toUpperCase()}`));
+    expect(upper.items.map((p) => p.id)).toContain(inTitle);
+    const page = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}&limit=1&offset=1`));
+    expect(page.total).toBe(3);
+    expect(page.items).toHaveLength(1);
+    expect(page.nextOffset).toBe(2);
+    const past = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}&limit=5&offset=40`));
+    expect(past).toMatchObject({ items: [], total: 3, nextOffset: null });
+  });
+
+  it('matches the author skill, filters by the author service type and by category', async () => {
+    const viewer = await memberWithProfile(server());
+    const tag = `zq${unique()}`;
+    const music = await categoryId(db(), 'music-performance');
+    const lessons = await categoryId(db(), 'instrument-lessons');
+    const digital = await memberWithProfile(server(), { serviceType: 'digital' });
+    const physical = await memberWithProfile(server(), { serviceType: 'physical', primaryCategoryId: music });
+    const both = await memberWithProfile(server(), { serviceType: 'both' });
+    const p1 = await insertPost(db(), digital.userId, { offering: `Podcast editing ${tag}`, lookingFor: 'Gardening help on weekends' });
+    const p2 = await insertPost(db(), physical.userId, { offering: `Drum lessons ${tag}`, lookingFor: 'Tax advice for my studio', categoryId: lessons });
+    const p3 = await insertPost(db(), both.userId, { offering: `Piano tuning ${tag}`, lookingFor: 'Some help moving a sofa' });
+
+    const search = async (query: string) =>
+      (await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?${query}`))).items.map((p) => p.id).sort();
+    // The author's skill: their primary category's name.
+    expect(await search('q=Music%20%26%20Performance&limit=50')).toContain(p2);
+    expect(await search(`q=${tag}&serviceType=digital`)).toEqual([p1, p3].sort());
+    expect(await search(`q=${tag}&serviceType=physical`)).toEqual([p2, p3].sort());
+    expect(await search(`q=${tag}&serviceType=both`)).toEqual([p3]);
+    expect(await search(`q=${tag}&categoryId=${music}`)).toEqual([p2]);
+    expect((await viewer.client.get('/api/search?serviceType=remote')).status).toBe(400);
+    expect((await viewer.client.get('/api/search?limit=10000')).status).toBe(400);
+    expect((await viewer.client.get('/api/search?offset=-1')).status).toBe(400);
+  });
+
+  it("never shows a hidden profile's posts, except to a connection", async () => {
+    const viewer = await memberWithProfile(server());
+    const tag = `zq${unique()}`;
+    const hidden = await memberWithProfile(server());
+    await setSettings(db(), hidden.userId, { profileVisibility: false });
+    const post = await insertPost(db(), hidden.userId, { offering: `Secret garden tours ${tag}`, lookingFor: 'Someone to paint my fence' });
+    const other = await memberWithProfile(server());
+    const inactive = await insertPost(db(), other.userId, {
+      offering: `Hidden status post ${tag}`,
+      lookingFor: 'Something for the hidden post',
+      status: 'hidden',
+    });
+    const found = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}`));
+    expect(found.items.map((p) => p.id)).not.toContain(post);
+    expect(found.items.map((p) => p.id)).not.toContain(inactive);
+    expect((await viewer.client.get(`/api/members/${hidden.userId}/summary`)).status).toBe(404);
+
+    const viewerPost = await insertPost(db(), viewer.userId, { offering: 'Viewer offering for the connection', lookingFor: 'Viewer request for the connection' });
+    await db().insert(exchangeRequests).values({ requesterId: hidden.userId, postId: viewerPost, status: 'accepted' });
+    const connected = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}`));
+    expect(connected.items.map((p) => p.id)).toEqual([post]);
+    expect((await viewer.client.get(`/api/members/${hidden.userId}/summary`)).status).toBe(200);
+  });
+
+  it('summarises a member: rating, join date, median response time or null', async () => {
+    const viewer = await memberWithProfile(server());
+    const member = await memberWithProfile(server(), { displayName: 'Rita Response' });
+    const fresh = await viewer.client.json<MemberSummary>(await viewer.client.get(`/api/members/${member.userId}/summary`));
+    expect(fresh).toMatchObject({ name: 'Rita Response', ratingAverage: null, ratingCount: 0, medianResponseHours: null, completedExchanges: 0 });
+
+    const post = await insertPost(db(), member.userId, { offering: 'Summary test offering text', lookingFor: 'Summary test request text' });
+    const base = new Date('2026-01-01T00:00:00Z').getTime();
+    const requesters = [viewer.userId, (await memberWithProfile(server())).userId, (await memberWithProfile(server())).userId];
+    const hours = [1, 3, 8];
+    const ids: string[] = [];
+    for (const [i, requesterId] of requesters.entries()) {
+      const [row] = await db()
+        .insert(exchangeRequests)
+        .values({
+          requesterId,
+          postId: post,
+          status: i === 0 ? 'completed' : 'declined',
+          createdAt: new Date(base),
+          respondedAt: new Date(base + (hours[i] ?? 0) * 3_600_000),
+        })
+        .returning({ id: exchangeRequests.id });
+      if (row) ids.push(row.id);
+    }
+    await db().insert(ratings).values([
+      { exchangeRequestId: ids[0] ?? '', raterId: viewer.userId, ratedUserId: member.userId, rating: 5 },
+      { exchangeRequestId: ids[1] ?? '', raterId: requesters[1] ?? '', ratedUserId: member.userId, rating: 4 },
+    ]);
+    const summary = await viewer.client.json<MemberSummary>(await viewer.client.get(`/api/members/${member.userId}/summary`));
+    const [user] = await db().select({ createdAt: users.createdAt }).from(users).where(eq(users.id, member.userId));
+    expect(summary).toMatchObject({ ratingAverage: 4.5, ratingCount: 2, medianResponseHours: 3, completedExchanges: 1 });
+    expect(summary.joinedAt).toBe(user?.createdAt.toISOString());
+    expect((await viewer.client.get('/api/members/nobody/summary')).status).toBe(404);
+  });
+});

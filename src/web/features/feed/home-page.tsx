@@ -1,0 +1,158 @@
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import type { FeedItem } from '@shared/schemas/matching';
+import type { PostItem } from '@shared/schemas/posts';
+import { useFeedSearch } from '@/app/feed-search';
+import { Button } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useFeed, type FeedMode } from '@/features/feed/api/get-feed';
+import { FeedEmpty, FeedSkeleton } from '@/features/feed/components/feed-states';
+import { useDebouncedValue } from '@/features/feed/lib/use-debounced-value';
+import { useMatchingEnabled } from '@/features/posts/api/get-matches';
+import { useMyPosts } from '@/features/posts/api/get-my-posts';
+import { CreatePostButton } from '@/features/posts/components/create-post-button';
+import { MyPosts } from '@/features/posts/components/my-posts';
+import { PostCard } from '@/features/posts/components/post-card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const GENERAL_MATCH = 'general';
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** Own posts matching the feed's text filter (the server filters the community posts). */
+function matchesText(post: PostItem, text: string): boolean {
+  if (!text) return true;
+  const needle = text.toLowerCase();
+  return [post.title, post.description, post.author.skill, ...post.customTags].some((field) => field.toLowerCase().includes(needle));
+}
+
+/** /home and /home-database: 'Discover and Connect'. */
+export function HomePage() {
+  useDocumentTitle('Discover and Connect');
+  const { search } = useFeedSearch();
+  const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [mode, setMode] = useState<FeedMode>('recent');
+  const [matchPostId, setMatchPostId] = useState<string>(GENERAL_MATCH);
+
+  const matching = useMatchingEnabled();
+  const myPosts = useMyPosts();
+  const ownPosts = myPosts.data?.items ?? [];
+  const activeOwn = ownPosts.filter((post) => post.status === 'active');
+  const compatibility = matching.enabled && mode === 'compatibility';
+  const selectedPostId = activeOwn.some((post) => post.id === matchPostId) ? matchPostId : undefined;
+
+  const feed = useFeed({ mode: compatibility ? 'compatibility' : 'recent', postId: selectedPostId, q });
+  // When matching fails, the recent feed stands in (spec: 'Using fallback data').
+  const fallback = useFeed({ mode: 'recent', q }, compatibility && feed.isError);
+  const shown = compatibility && feed.isError ? fallback : feed;
+  const items: FeedItem[] = shown.data?.pages.flatMap((page) => page.items) ?? [];
+  const ownShown = compatibility ? ownPosts.filter((post) => post.status !== 'completed' && matchesText(post, q)) : [];
+
+  return (
+    <Container size="wide" className="py-6 sm:py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">Discover and Connect</h1>
+          <p className="mt-1 text-fg-muted">Find neighbours to trade skills with.</p>
+        </div>
+        <CreatePostButton size="lg" />
+      </div>
+
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <aside className="min-w-0 lg:sticky lg:top-24 lg:order-last" aria-label="Your posts">
+          <MyPosts posts={myPosts.data?.items} isPending={myPosts.isPending} matchingEnabled={matching.enabled} />
+        </aside>
+
+        <div className="grid min-w-0 gap-6">
+          <div className="flex flex-wrap items-end gap-4">
+            {matching.enabled ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor="feed-mode">Show</Label>
+                <Select value={mode} onValueChange={(next) => setMode(next as FeedMode)}>
+                  <SelectTrigger id="feed-mode" className="w-56" aria-label="Filter posts">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="recent">Most Recent</SelectItem>
+                    <SelectItem value="compatibility">Highest Compatibility</SelectItem>
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
+            {compatibility ? (
+              <div className="grid min-w-0 gap-1.5">
+                <Label htmlFor="feed-match-post">Viewing matches for</Label>
+                <Select value={selectedPostId ?? GENERAL_MATCH} onValueChange={setMatchPostId}>
+                  <SelectTrigger id="feed-match-post" className="w-full max-w-sm sm:w-80">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={GENERAL_MATCH}>All Posts (General Profile Match)</SelectItem>
+                    {activeOwn.map((post) => (
+                      <SelectItem key={post.id} value={post.id}>
+                        {post.title}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
+          </div>
+
+          {compatibility && feed.isError ? (
+            <p role="alert" className="flex items-center gap-2 rounded-lg bg-warning-50 px-4 py-3 text-sm font-medium text-warning-700">
+              <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+              Error loading matches. Using fallback data.
+            </p>
+          ) : null}
+
+          {ownShown.length > 0 ? (
+            <section aria-labelledby="own-posts-title" className="grid gap-4">
+              <h2 id="own-posts-title" className="text-xl font-semibold tracking-tight">
+                Your Posts
+              </h2>
+              <div className="grid gap-5 md:grid-cols-2">
+                {ownShown.map((post) => (
+                  <PostCard key={post.id} post={post} />
+                ))}
+              </div>
+            </section>
+          ) : null}
+
+          <section aria-labelledby={ownPosts.length > 0 ? 'community-posts-title' : undefined} aria-label={ownPosts.length > 0 ? undefined : 'Community posts'} className="grid gap-4">
+            {ownPosts.length > 0 ? (
+              <h2 id="community-posts-title" className="text-xl font-semibold tracking-tight">
+                Community Posts
+              </h2>
+            ) : null}
+            {shown.isPending ? (
+              <FeedSkeleton />
+            ) : shown.isError ? (
+              <p role="alert" className="rounded-lg bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700">
+                Posts could not be loaded. Please try again.
+              </p>
+            ) : items.length === 0 ? (
+              <FeedEmpty compatibility={compatibility} />
+            ) : (
+              <>
+                <div className="grid gap-5 md:grid-cols-2" data-testid="community-posts">
+                  {items.map((item) => (
+                    <PostCard key={item.id} post={item} match={compatibility && !feed.isError ? item.match : undefined} />
+                  ))}
+                </div>
+                {shown.hasNextPage ? (
+                  <div className="flex justify-center">
+                    <Button variant="outline" onClick={() => void shown.fetchNextPage()} disabled={shown.isFetchingNextPage}>
+                      {shown.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+    </Container>
+  );
+}

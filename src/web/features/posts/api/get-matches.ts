@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MatchesResponse } from '@shared/schemas/matching';
+import { COMPATIBILITY_STALE_MS, postKeys } from '@/features/posts/api/query-keys';
+import { apiClient } from '@/lib/api-client';
+
+export interface MatchesParams {
+  /** One of the member's own posts; omitted for the general profile match. */
+  postId?: string | undefined;
+  minScore?: number;
+  limit?: number;
+}
+
+/** GET /api/matches: compatibility matches for the member or one of their posts. */
+export function getMatches({ postId, minScore = 0, limit = 25 }: MatchesParams): Promise<MatchesResponse> {
+  return apiClient.get('/api/matches', { query: { postId, minScore, limit }, schema: MatchesResponse });
+}
+
+export const matchesQueryOptions = (params: MatchesParams) =>
+  queryOptions({
+    queryKey: postKeys.matches(params.postId, params.minScore ?? 0, params.limit ?? 25),
+    queryFn: () => getMatches(params),
+    staleTime: COMPATIBILITY_STALE_MS,
+  });
+
+export function useMatches(params: MatchesParams, enabled = true) {
+  return useQuery({ ...matchesQueryOptions(params), enabled });
+}
+
+/**
+ * Whether the member has AI Match Suggestions on: asked of the matching endpoint with the
+ * smallest list, since the recent feed always answers `matchingEnabled: true`.
+ */
+export function useMatchingEnabled(): { enabled: boolean; isPending: boolean } {
+  const query = useQuery({ ...matchesQueryOptions({ limit: 1 }) });
+  return { enabled: query.data?.matchingEnabled ?? false, isPending: query.isPending };
+}

@@ -1,0 +1,27 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { CreatePostDialog } from '@/features/posts/components/create-post-dialog';
+import { openProfilePrompt } from '@/features/profile/profile-prompt-store';
+import { useProfileCompletion } from '@/features/profile/use-profile-completion';
+
+/** Create Post: the Create Exchange Post dialog, or the complete-profile modal for an incomplete profile. */
+export function CreatePostButton({ size = 'md', className }: { size?: ButtonProps['size']; className?: string }) {
+  const completion = useProfileCompletion();
+  const [open, setOpen] = useState(false);
+
+  function handleClick() {
+    if (completion.isComplete) setOpen(true);
+    else openProfilePrompt();
+  }
+
+  return (
+    <>
+      <Button size={size} className={className} onClick={handleClick} disabled={completion.isLoading}>
+        <Plus aria-hidden="true" />
+        Create Post
+      </Button>
+      <CreatePostDialog open={open} onOpenChange={setOpen} onProfileIncomplete={openProfilePrompt} />
+    </>
+  );
+}

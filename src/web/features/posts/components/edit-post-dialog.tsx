@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { splitCustomTags } from '@shared/domain/post-tags';
+import { parseDescription, stripOfferingPrefix } from '@shared/domain/post-text';
+import { POST_LIMITS, POST_MESSAGES, UpdatePostInput, type PostItem, type UpdatePostData } from '@shared/schemas/posts';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import { useUpdatePost } from '@/features/posts/api/update-post';
+import { CharCount, FormatSelect, KeywordsInput, TimingFieldset } from '@/features/posts/components/post-form-parts';
+import { POST_TOASTS } from '@/features/posts/lib/post-labels';
+
+/** The dialog's fields from a post: title split on 'Offering: ', description on blank lines. */
+function initialValues(post: PostItem): UpdatePostInput {
+  const parts = parseDescription(post.description);
+  const { keywords, format } = splitCustomTags(post.customTags);
+  return {
+    offering: parts.offering || stripOfferingPrefix(post.title),
+    lookingFor: parts.lookingFor,
+    keywords,
+    format,
+    availableFrom: post.availableFrom,
+    availableUntil: post.availableUntil,
+    preferredDays: post.preferredDays ?? '',
+    preferredTimes: post.preferredTimes ?? '',
+    additionalContext: parts.additionalContext || (post.additionalContext ?? ''),
+  };
+}
+
+export interface EditPostDialogProps {
+  post: PostItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Edit Exchange Post (spec section 2): mount it only while open so it starts from the post. */
+export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps) {
+  const update = useUpdatePost();
+  const initial = initialValues(post);
+  const form = useForm<UpdatePostInput, unknown, UpdatePostData>({
+    resolver: zodResolver(UpdatePostInput),
+    defaultValues: initial,
+  });
+  const { register, control, handleSubmit, formState } = form;
+  const { errors } = formState;
+  const availableFrom = useController({ control, name: 'availableFrom' });
+  const availableUntil = useController({ control, name: 'availableUntil' });
+  const [offering, lookingFor, additionalContext] = useWatch({ control, name: ['offering', 'lookingFor', 'additionalContext'] });
+  const requiredEmpty = (offering ?? '').trim() === '' || (lookingFor ?? '').trim() === '';
+
+  function handleValid(data: UpdatePostData) {
+    if (!post.id) {
+      toast.error(POST_TOASTS.errorTitle, { description: 'Cannot update post: Missing database ID' });
+      return;
+    }
+    // Unchanged dates are left out: an old post's start may lie in the past by now.
+    const datesChanged = data.availableFrom !== initial.availableFrom || data.availableUntil !== initial.availableUntil;
+    const input: UpdatePostInput = {
+      offering: data.offering,
+      lookingFor: data.lookingFor,
+      keywords: data.keywords,
+      format: data.format,
+      preferredDays: data.preferredDays,
+      preferredTimes: data.preferredTimes,
+      additionalContext: data.additionalContext,
+      ...(datesChanged ? { availableFrom: data.availableFrom, availableUntil: data.availableUntil } : {}),
+    };
+    update.mutate(
+      { id: post.id, input },
+      {
+        onSuccess: () => {
+          toast.success(POST_TOASTS.createdTitle, { description: POST_TOASTS.updated });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          console.warn('Updating a post failed', error);
+          toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.updateFailed });
+        },
+      },
+    );
+  }
+
+  function handleInvalid() {
+    toast.error(POST_TOASTS.validationTitle, { description: POST_MESSAGES.editRequired });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl">
+        <form onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)} noValidate className="grid gap-5">
+          <DialogHeader>
+            <DialogTitle>Edit Exchange Post</DialogTitle>
+            <DialogDescription>Update what you're offering and what you'd like in return</DialogDescription>
+          </DialogHeader>
+
+          <FormField
+            id="edit-offering"
+            label="What I'm Offering *"
+            error={errors.offering?.message}
+            aside={<CharCount value={offering} max={POST_LIMITS.textMax} />}
+          >
+            <Textarea
+              id="edit-offering"
+              rows={3}
+              maxLength={POST_LIMITS.textMax}
+              aria-invalid={errors.offering ? true : undefined}
+              aria-describedby={fieldDescribedBy('edit-offering', { error: Boolean(errors.offering) })}
+              {...register('offering')}
+            />
+          </FormField>
+          <FormField
+            id="edit-looking-for"
+            label="What I'm Looking For *"
+            error={errors.lookingFor?.message}
+            aside={<CharCount value={lookingFor} max={POST_LIMITS.textMax} />}
+          >
+            <Textarea
+              id="edit-looking-for"
+              rows={3}
+              maxLength={POST_LIMITS.textMax}
+              aria-invalid={errors.lookingFor ? true : undefined}
+              aria-describedby={fieldDescribedBy('edit-looking-for', { error: Boolean(errors.lookingFor) })}
+              {...register('lookingFor')}
+            />
+          </FormField>
+
+          <Controller
+            control={control}
+            name="keywords"
+            render={({ field, fieldState }) => (
+              <KeywordsInput id="edit-keywords" value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="format"
+            render={({ field }) => <FormatSelect id="edit-format" value={field.value} onChange={field.onChange} />}
+          />
+
+          <TimingFieldset
+            idPrefix="edit"
+            dates={{
+              from: availableFrom.field.value,
+              until: availableUntil.field.value,
+              onFromChange: availableFrom.field.onChange,
+              onUntilChange: availableUntil.field.onChange,
+              fromError: availableFrom.fieldState.error?.message,
+              untilError: availableUntil.fieldState.error?.message,
+            }}
+            days={register('preferredDays')}
+            times={register('preferredTimes')}
+            daysError={errors.preferredDays?.message}
+            timesError={errors.preferredTimes?.message}
+          />
+
+          <FormField
+            id="edit-context"
+            label="Additional Context (Optional)"
+            error={errors.additionalContext?.message}
+            aside={<CharCount value={additionalContext} max={POST_LIMITS.additionalContextMax} />}
+          >
+            <Textarea id="edit-context" rows={2} maxLength={POST_LIMITS.additionalContextMax} {...register('additionalContext')} />
+          </FormField>
+
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={requiredEmpty || update.isPending}>
+              {update.isPending ? 'Updating...' : 'Update Post'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,103 @@
+import { stripOfferingPrefix, shortPostTitle } from '@shared/domain/post-text';
+import type { PostItem } from '@shared/schemas/posts';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMatches } from '@/features/posts/api/get-matches';
+import { ExchangeButton } from '@/features/posts/components/exchange-button';
+import { MemberAvatar } from '@/features/posts/components/member-avatar';
+import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
+
+/** Spec section 9: up to 3 matches per My Posts entry, each scoring above 20. */
+const MY_POST_MATCHES = { limit: 3, minScore: 21 } as const;
+
+function matchCountText(count: number): string {
+  return `— ${count} ${count === 1 ? 'Match' : 'Matches'}`;
+}
+
+function MyPostRow({ post, matchingEnabled }: { post: PostItem; matchingEnabled: boolean }) {
+  const active = post.status === 'active';
+  const matches = useMatches({ postId: post.id, ...MY_POST_MATCHES }, active && matchingEnabled);
+  const items = matches.data?.items ?? [];
+  return (
+    <AccordionItem value={post.id} data-testid="my-post">
+      <div className="flex items-center gap-1">
+        <AccordionTrigger headingLevel="h3" headerClassName="min-w-0 flex-1" className="py-3 text-sm">
+          <span className="min-w-0">
+            <span className="block break-words">{shortPostTitle(post.title)}</span>
+            <span className="mt-0.5 flex items-center gap-2 text-xs font-normal text-fg-muted">
+              {active && matches.data ? <span>{matchCountText(matches.data.total)}</span> : null}
+              {post.status === 'hidden' ? <Badge variant="warning">Hidden</Badge> : null}
+              {post.status === 'completed' ? <Badge variant="success">Completed</Badge> : null}
+            </span>
+          </span>
+        </AccordionTrigger>
+        <PostActionsMenu post={post} />
+      </div>
+      <AccordionContent className="text-sm">
+        {active && matchingEnabled && matches.isPending ? (
+          <p role="status">Finding potential matches...</p>
+        ) : items.length === 0 ? (
+          <p>No matches yet. Check back later.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {items.map((match) => (
+              <li key={match.id} className="grid min-w-0 gap-2 rounded-lg bg-surface-muted p-3" data-testid="my-post-match">
+                <div className="flex min-w-0 items-center gap-3">
+                  <MemberAvatar name={match.author.name} avatarUrl={match.author.avatarUrl} className="size-9" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-fg">{match.author.name}</p>
+                    <p className="truncate text-xs">{match.author.skill}</p>
+                  </div>
+                </div>
+                <p className="line-clamp-2 text-xs">Offering: {stripOfferingPrefix(match.title)}</p>
+                <ExchangeButton
+                  target={{ postId: match.id, title: match.title, author: match.author }}
+                  connected={match.connected}
+                  className="justify-self-end"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </AccordionContent>
+    </AccordionItem>
+  );
+}
+
+export interface MyPostsProps {
+  posts: PostItem[] | undefined;
+  isPending: boolean;
+  matchingEnabled: boolean;
+}
+
+/** 'My Posts': an accordion of the member's posts with their best matches. */
+export function MyPosts({ posts, isPending, matchingEnabled }: MyPostsProps) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <section aria-labelledby="my-posts-title">
+        <h2 id="my-posts-title" className="text-lg font-semibold tracking-tight">
+          My Posts
+        </h2>
+        {isPending ? (
+          <div className="mt-3 grid gap-3">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : !posts || posts.length === 0 ? (
+          <div className="mt-3 text-sm text-fg-muted">
+            <p className="font-medium text-fg">You haven't created any posts yet.</p>
+            <p>Create one to start exchanging.</p>
+          </div>
+        ) : (
+          <Accordion type="single" collapsible className="mt-1">
+            {posts.map((post) => (
+              <MyPostRow key={post.id} post={post} matchingEnabled={matchingEnabled} />
+            ))}
+          </Accordion>
+        )}
+      </section>
+    </Card>
+  );
+}

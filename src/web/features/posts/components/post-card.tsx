@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { parseDescription } from '@shared/domain/post-text';
+import type { MatchInfo } from '@shared/schemas/matching';
+import type { PostItem } from '@shared/schemas/posts';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { ExchangeButton } from '@/features/posts/components/exchange-button';
+import { MatchBar } from '@/features/posts/components/match-bar';
+import { MemberAvatar } from '@/features/posts/components/member-avatar';
+import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
+import { tagLabel } from '@/features/posts/lib/post-labels';
+import { cn } from '@/lib/cn';
+
+const MAX_TAGS = 5;
+
+const STATUS_BADGES = {
+  hidden: { label: 'Hidden', variant: 'warning' },
+  completed: { label: 'Completed', variant: 'success' },
+} as const;
+
+export interface PostCardProps {
+  post: PostItem;
+  /** The compatibility bar; omitted in recent mode. */
+  match?: MatchInfo | undefined;
+  className?: string;
+}
+
+/** A post in the feed: author, category, title, offering / looking for, tags, match bar, Exchange. */
+export function PostCard({ post, match, className }: PostCardProps) {
+  const titleId = useId();
+  const parts = parseDescription(post.description);
+  const status = post.status === 'active' ? null : STATUS_BADGES[post.status];
+  return (
+    <Card className={cn('flex flex-col gap-4 p-5', className)}>
+      <article aria-labelledby={titleId} className="contents" data-testid="post-card">
+        <header className="flex items-start gap-3">
+          <MemberAvatar name={post.author.name} avatarUrl={post.author.avatarUrl} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{post.author.name}</p>
+            <p className="truncate text-sm text-fg-muted">{post.author.skill}</p>
+          </div>
+          <div className="flex shrink-0 items-center gap-1">
+            {status ? <Badge variant={status.variant}>{status.label}</Badge> : null}
+            {post.categoryName ? <Badge variant="brand">{post.categoryName}</Badge> : null}
+            {post.isOwn ? <PostActionsMenu post={post} /> : null}
+          </div>
+        </header>
+
+        <h3 id={titleId} className="text-lg leading-snug font-semibold tracking-tight break-words">
+          {post.title}
+        </h3>
+
+        <dl className="grid gap-3 text-sm">
+          <div>
+            <dt className="font-medium text-brand-800">What I'm offering</dt>
+            <dd className="mt-0.5 leading-relaxed break-words text-fg-muted">{parts.offering}</dd>
+          </div>
+          {parts.lookingFor ? (
+            <div>
+              <dt className="font-medium text-brand-800">What I'm looking for</dt>
+              <dd className="mt-0.5 leading-relaxed break-words text-fg-muted">{parts.lookingFor}</dd>
+            </div>
+          ) : null}
+        </dl>
+
+        {post.customTags.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {post.customTags.slice(0, MAX_TAGS).map((tag) => (
+              <li key={tag}>
+                <Badge variant="outline">{tagLabel(tag)}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {match ? <MatchBar match={match} /> : null}
+
+        {post.isOwn ? null : (
+          <footer className="mt-auto flex justify-end pt-1">
+            <ExchangeButton
+              target={{ postId: post.id, title: post.title, author: post.author }}
+              connected={post.connected}
+              withTooltip
+            />
+          </footer>
+        )}
+      </article>
+    </Card>
+  );
+}

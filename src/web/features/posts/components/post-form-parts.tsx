@@ -1,0 +1,253 @@
+import { startOfToday, parseISO } from 'date-fns';
+import { Plus, X } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { defaultAvailableUntil } from '@shared/domain/post-text';
+import { POST_FORMATS, type PostFormat } from '@shared/domain/post-tags';
+import { POST_LIMITS } from '@shared/schemas/posts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
+import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usePrimaryCategories } from '@/features/posts/api/get-categories';
+import { FORMAT_LABELS } from '@/features/posts/lib/post-labels';
+
+/** 'x/max' beside a label. */
+export function CharCount({ value, max }: { value: string | null | undefined; max: number }) {
+  return (
+    <span className="text-xs text-fg-subtle tabular-nums">
+      {(value ?? '').length}/{max}
+    </span>
+  );
+}
+
+export interface KeywordsInputProps {
+  id: string;
+  value: readonly string[];
+  onChange: (next: string[]) => void;
+  error?: string | undefined;
+}
+
+/** Keywords (max 5, 20 characters each): Enter or Add, trimmed, no duplicates, removable badges. */
+export function KeywordsInput({ id, value, onChange, error }: KeywordsInputProps) {
+  const [draft, setDraft] = useState('');
+  const full = value.length >= POST_LIMITS.keywordsMax;
+
+  function handleAdd() {
+    const keyword = draft.trim();
+    if (keyword === '' || full) return;
+    setDraft('');
+    if (value.some((existing) => existing.toLowerCase() === keyword.toLowerCase())) return;
+    onChange([...value, keyword.slice(0, POST_LIMITS.keywordMax)]);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      handleAdd();
+    }
+  }
+
+  return (
+    <FormField
+      id={id}
+      label="Keywords (Max 5, 20 chars each)"
+      error={error}
+      aside={
+        <span className="text-xs text-fg-subtle tabular-nums">
+          {value.length}/{POST_LIMITS.keywordsMax}
+        </span>
+      }
+    >
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          value={draft}
+          maxLength={POST_LIMITS.keywordMax}
+          disabled={full}
+          placeholder={full ? 'Maximum reached' : 'e.g. guitar'}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={handleKeyDown}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={fieldDescribedBy(id, { error: Boolean(error) })}
+        />
+        <Button variant="outline" onClick={handleAdd} disabled={full || draft.trim() === ''}>
+          <Plus aria-hidden="true" />
+          Add
+        </Button>
+      </div>
+      {value.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Keywords">
+          {value.map((keyword) => (
+            <li key={keyword}>
+              <Badge variant="brand" className="py-1 pr-1 pl-3 text-sm">
+                {keyword}
+                <button
+                  type="button"
+                  onClick={() => onChange(value.filter((k) => k !== keyword))}
+                  aria-label={`Remove ${keyword}`}
+                  className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <X aria-hidden="true" />
+                </button>
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </FormField>
+  );
+}
+
+/** Preferred Format: In-person, Remote, Hybrid (both). */
+export function FormatSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: PostFormat | null | undefined;
+  onChange: (format: PostFormat) => void;
+}) {
+  return (
+    <FormField id={id} label="Preferred Format">
+      <Select value={value ?? ''} onValueChange={(next) => onChange(next as PostFormat)}>
+        <SelectTrigger id={id}>
+          <SelectValue placeholder="Select a format" />
+        </SelectTrigger>
+        <SelectContent>
+          {POST_FORMATS.map((format) => (
+            <SelectItem key={format} value={format}>
+              {FORMAT_LABELS[format]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </FormField>
+  );
+}
+
+const NO_CATEGORY = 'none';
+
+/** Category (Optional): the primary skill categories. */
+export function CategoryField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: number | null | undefined;
+  onChange: (categoryId: number | null) => void;
+  error?: string | undefined;
+}) {
+  const categories = usePrimaryCategories();
+  return (
+    <FormField id={id} label="Category (Optional)" error={error}>
+      <Select
+        value={value ? String(value) : NO_CATEGORY}
+        onValueChange={(next) => onChange(next === NO_CATEGORY ? null : Number(next))}
+        disabled={categories.isPending}
+      >
+        <SelectTrigger id={id} aria-invalid={error ? true : undefined}>
+          <SelectValue placeholder="Select a category" />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NO_CATEGORY}>No category</SelectItem>
+          {(categories.data ?? []).map((category) => (
+            <SelectItem key={category.id} value={String(category.id)}>
+              {category.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </FormField>
+  );
+}
+
+export interface AvailabilityDatesProps {
+  from: string | null | undefined;
+  until: string | null | undefined;
+  onFromChange: (value: string | null) => void;
+  onUntilChange: (value: string | null) => void;
+  fromError?: string | undefined;
+  untilError?: string | undefined;
+}
+
+/**
+ * Available From / Available Until. No past dates; the end cannot be before the start (or today).
+ * Picking a start with no end sets the end 14 days later; each pick closes its picker.
+ */
+export function AvailabilityDates({ from, until, onFromChange, onUntilChange, fromError, untilError }: AvailabilityDatesProps) {
+  const [openPicker, setOpenPicker] = useState<'from' | 'until' | null>(null);
+  const today = startOfToday();
+
+  function handleFrom(value: string | null) {
+    onFromChange(value);
+    if (value && (!until || until < value)) onUntilChange(defaultAvailableUntil(value));
+    setOpenPicker(null);
+  }
+
+  function handleUntil(value: string | null) {
+    onUntilChange(value);
+    setOpenPicker(null);
+  }
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField id="available-from" label="Available From" error={fromError}>
+        <DatePicker
+          id="available-from"
+          value={from}
+          onChange={handleFrom}
+          open={openPicker === 'from'}
+          onOpenChange={(open) => setOpenPicker(open ? 'from' : null)}
+          minDate={today}
+          invalid={Boolean(fromError)}
+          describedBy={fieldDescribedBy('available-from', { error: Boolean(fromError) })}
+        />
+      </FormField>
+      <FormField id="available-until" label="Available Until" error={untilError}>
+        <DatePicker
+          id="available-until"
+          value={until}
+          onChange={handleUntil}
+          open={openPicker === 'until'}
+          onOpenChange={(open) => setOpenPicker(open ? 'until' : null)}
+          minDate={from ? parseISO(from) : today}
+          invalid={Boolean(untilError)}
+          describedBy={fieldDescribedBy('available-until', { error: Boolean(untilError) })}
+        />
+      </FormField>
+    </div>
+  );
+}
+
+export interface TimingFieldsetProps {
+  idPrefix: string;
+  dates: AvailabilityDatesProps;
+  days: UseFormRegisterReturn;
+  times: UseFormRegisterReturn;
+  daysError?: string | undefined;
+  timesError?: string | undefined;
+}
+
+/** Timing & Availability: the two dates, Preferred Days and Preferred Times. */
+export function TimingFieldset({ idPrefix, dates, days, times, daysError, timesError }: TimingFieldsetProps) {
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-border p-4">
+      <legend className="px-1 text-sm font-semibold">Timing & Availability</legend>
+      <AvailabilityDates {...dates} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${idPrefix}-days`} label="Preferred Days" error={daysError}>
+          <Input id={`${idPrefix}-days`} maxLength={POST_LIMITS.preferredDaysMax} placeholder="e.g. Weekends" {...days} />
+        </FormField>
+        <FormField id={`${idPrefix}-times`} label="Preferred Times" error={timesError}>
+          <Input id={`${idPrefix}-times`} maxLength={POST_LIMITS.preferredTimesMax} placeholder="e.g. Evenings" {...times} />
+        </FormField>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import { parseDescription } from '@shared/domain/post-text';
+import type { PostItem } from '@shared/schemas/posts';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { ExchangeButton } from '@/features/posts/components/exchange-button';
+import { MemberAvatar } from '@/features/posts/components/member-avatar';
+import { tagLabel } from '@/features/posts/lib/post-labels';
+import { ProfileDetailsDialog } from '@/features/search/components/profile-details-dialog';
+
+const MAX_TAGS = 4;
+
+/** A search result: author, skill, title, description, 4 tags plus '+N', Connect; the title opens Profile Details. */
+export function SearchResultCard({ post }: { post: PostItem }) {
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const titleId = useId();
+  const parts = parseDescription(post.description);
+  const extraTags = post.customTags.length - MAX_TAGS;
+  return (
+    <Card className="relative flex flex-col gap-3 p-5 transition-shadow focus-within:shadow-raised hover:shadow-raised" data-testid="search-result">
+      <div className="flex items-center gap-3">
+        <MemberAvatar name={post.author.name} avatarUrl={post.author.avatarUrl} />
+        <div className="min-w-0">
+          <p className="truncate font-medium">{post.author.name}</p>
+          <p className="truncate text-sm text-fg-muted">{post.author.skill}</p>
+        </div>
+      </div>
+      <h2 id={titleId} className="text-base leading-snug font-semibold break-words">
+        {/* The whole card opens Profile Details; the Connect button sits above this overlay. */}
+        <button
+          type="button"
+          onClick={() => setDetailsOpen(true)}
+          className="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 focus-visible:outline-none"
+        >
+          {post.title}
+        </button>
+      </h2>
+      <p className="line-clamp-3 text-sm leading-relaxed text-fg-muted">{parts.offering}</p>
+      {post.customTags.length > 0 ? (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+          {post.customTags.slice(0, MAX_TAGS).map((tag) => (
+            <li key={tag}>
+              <Badge variant="outline">{tagLabel(tag)}</Badge>
+            </li>
+          ))}
+          {extraTags > 0 ? (
+            <li>
+              <Badge variant="neutral">
+                +{extraTags}
+              </Badge>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <div className="relative z-10 mt-auto flex justify-end pt-1">
+        <ExchangeButton target={{ postId: post.id, title: post.title, author: post.author }} connected={post.connected} label="Connect" />
+      </div>
+      <ProfileDetailsDialog post={post} open={detailsOpen} onOpenChange={setDetailsOpen} />
+    </Card>
+  );
+}
