@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { deriveTags, splitCustomTags } from '../../../shared/domain/post-tags.js';
 import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
+import { memberSettings } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { selectBarePosts, selectPosts, toDate, toPostItem, type BarePostRow, type PostRow } from '../posts/post-query.js';
 
@@ -85,6 +86,16 @@ interface CandidateColumns {
 }
 
 /** Matches for the viewer, in general or for one of their posts. */
+/** Whether the member wants AI match suggestions (member settings; on when never set). */
+export async function isMatchingEnabled(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ on: memberSettings.aiMatchSuggestions })
+    .from(memberSettings)
+    .where(eq(memberSettings.userId, userId))
+    .limit(1);
+  return row?.on ?? true;
+}
+
 export async function findMatches(db: Database, viewerId: string, options: MatchOptions): Promise<MatchResult> {
   const [viewer] = await queryRows<ViewerRow>(
     db,

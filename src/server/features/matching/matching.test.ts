@@ -164,6 +164,8 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(offFeed).toMatchObject({ items: [], matchingEnabled: false });
     const recent = await t.viewer.client.get('/api/feed');
     expect(recent.status).toBe(200);
+    // The recent feed tells the client too, so it can hide the compatibility mode.
+    expect(((await recent.json()) as FeedResponse).matchingEnabled).toBe(false);
   });
 
   it('needs a session', async () => {

@@ -1,7 +1,7 @@
 import { ZERO_BREAKDOWN } from '../../../shared/domain/match-score.js';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
-import { findMatches } from '../matching/matching.service.js';
+import { findMatches, isMatchingEnabled } from '../matching/matching.service.js';
 import { nextOffset, selectPosts, toPostItem } from './post-query.js';
 import { textFilter } from './post-text-filter.js';
 
@@ -48,6 +48,6 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions)
   return {
     items: rows.map((row) => ({ ...toPostItem(row, viewerId), match: { score: 0, breakdown: { ...ZERO_BREAKDOWN }, reasons: [] } })),
     nextOffset: nextOffset(options.offset, options.limit, rows.length),
-    matchingEnabled: true,
+    matchingEnabled: await isMatchingEnabled(db, viewerId),
   };
 }
