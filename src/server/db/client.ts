@@ -72,7 +72,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // JIT compilation costs more than it saves on our short queries (~30 ms on a 20 ms search).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   const db = drizzlePg({ client: pool, schema });
   await migrateWithLock(pool);
   // LISTEN needs a connection of its own that never goes back to the pool.

@@ -85,7 +85,6 @@ interface CandidateColumns {
   author_shares_location: boolean;
 }
 
-/** Matches for the viewer, in general or for one of their posts. */
 /** Whether the member wants AI match suggestions (member settings; on when never set). */
 export async function isMatchingEnabled(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
@@ -96,6 +95,7 @@ export async function isMatchingEnabled(db: Database, userId: string): Promise<b
   return row?.on ?? true;
 }
 
+/** Matches for the viewer, in general or for one of their posts. */
 export async function findMatches(db: Database, viewerId: string, options: MatchOptions): Promise<MatchResult> {
   const [viewer] = await queryRows<ViewerRow>(
     db,
