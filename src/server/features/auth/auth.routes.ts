@@ -102,7 +102,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
     });
     const text = await response.text();
     if (response.status >= 400) return reply.send(rewriteError(response.status, text, pathname));
-    return reply.send(text === '' ? null : text);
+    return reply.send(text === '' ? null : withoutSessionTokens(text));
   }
 
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler });
@@ -121,4 +121,23 @@ function rewriteError(status: number, text: string, pathname: string) {
     if (text && status !== 429) message = text;
   }
   return { error: { code, message } };
+}
+
+/**
+ * The session lives in an httpOnly cookie; better-auth also echoes its token in some bodies
+ * (sign-in, get-session). Scripts must never see it, so it is removed here.
+ */
+function withoutSessionTokens(text: string): string {
+  if (!text.includes('"token"')) return text;
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body !== 'object' || body === null) return text;
+    const record = body as Record<string, unknown>;
+    delete record.token;
+    const session = record.session;
+    if (typeof session === 'object' && session !== null) delete (session as Record<string, unknown>).token;
+    return JSON.stringify(record);
+  } catch {
+    return text;
+  }
 }

@@ -134,6 +134,14 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
+    // The token stays in the httpOnly cookie: no body hands it to scripts.
+    const token = decodeURIComponent(cookie.split(';')[0]?.split('=')[1] ?? '').split('.')[0] ?? '';
+    expect(token.length).toBeGreaterThan(10);
+    expect(await res.text()).not.toContain(token);
+    const signedIn = new TestClient(server.url);
+    await signedIn.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    const session = await signedIn.get('/api/auth/get-session');
+    expect(await session.text()).not.toMatch(/"token"/);
   });
 
   it('limits sign-in attempts per address, from any IP', async () => {
