@@ -28,7 +28,8 @@ export function useMatches(params: MatchesParams, enabled = true) {
 
 /**
  * Whether the member has AI Match Suggestions on: asked of the matching endpoint with the
- * smallest list, since the recent feed always answers `matchingEnabled: true`.
+ * smallest list, so My Posts and the mode selector know before any feed page has loaded
+ * (the feed answers `matchingEnabled` too, but only with its own page).
  */
 export function useMatchingEnabled(): { enabled: boolean; isPending: boolean } {
   const query = useQuery({ ...matchesQueryOptions({ limit: 1 }) });
