@@ -35,14 +35,14 @@ if (!seeded || reset) {
   try {
     const logins = await seedDemo(handle.db);
     writeFileSync(marker, `seeded ${new Date().toISOString()}\n`);
-    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Sign in as any member with password ${DEMO_PASSWORD}, e.g.:`);
+    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Every demo member signs in with password ${DEMO_PASSWORD}, e.g.:`);
     for (const login of logins) console.log(`  ${login.email}  (${login.name})`);
   } finally {
     await handle.close();
   }
 } else {
   console.log(`Using the demo community in ${dataDir} (npm run demo -- --reset seeds a new one).`);
-  console.log(`Demo logins: any *@demo.skillswap.local member, password ${DEMO_PASSWORD}.`);
+  console.log(`Demo logins: every *@demo.skillswap.local member, password ${DEMO_PASSWORD}.`);
 }
 
 // Vite's build sets NODE_ENV=production in this process; the demo server runs in development.

@@ -21,7 +21,7 @@ const navLinkClasses =
 /** The top bar for signed-out visitors, with a collapsible menu below 768 px. */
 export function VisitorTopBar() {
   const location = useLocation();
-  // The menu is open for the page it was opened on: any navigation (a link in the panel,
+  // The menu is open for the page it was opened on: every navigation (a link in the panel,
   // back/forward) closes it without an extra effect.
   const [openOnKey, setOpenOnKey] = useState<string | null>(null);
   const menuOpen = openOnKey === location.key;

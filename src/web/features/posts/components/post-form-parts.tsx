@@ -1,12 +1,12 @@
 import { startOfToday, parseISO } from 'date-fns';
-import { Plus, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { defaultAvailableUntil } from '@shared/domain/post-text';
 import { POST_FORMATS, type PostFormat } from '@shared/domain/post-tags';
 import { POST_LIMITS } from '@shared/schemas/posts';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RemovableBadgeList } from '@/components/ui/removable-badge-list';
 import { DatePicker } from '@/components/ui/date-picker';
 import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -78,25 +78,7 @@ export function KeywordsInput({ id, value, onChange, error }: KeywordsInputProps
           Add
         </Button>
       </div>
-      {value.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Keywords">
-          {value.map((keyword) => (
-            <li key={keyword}>
-              <Badge variant="brand" className="py-1 pr-1 pl-3 text-sm">
-                {keyword}
-                <button
-                  type="button"
-                  onClick={() => onChange(value.filter((k) => k !== keyword))}
-                  aria-label={`Remove ${keyword}`}
-                  className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <X aria-hidden="true" />
-                </button>
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RemovableBadgeList items={value} label="Keywords" onRemove={(item) => onChange(value.filter((k) => k !== item))} />
     </FormField>
   );
 }

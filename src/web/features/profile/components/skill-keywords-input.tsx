@@ -1,9 +1,9 @@
-import { Plus, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { PROFILE_LIMITS } from '@shared/schemas/profile';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RemovableBadgeList } from '@/components/ui/removable-badge-list';
 import { Input } from '@/components/ui/input';
 import { fieldDescribedBy } from '@/components/ui/form-field';
 
@@ -64,25 +64,7 @@ export function SkillKeywordsInput({ id, value, onChange, onBlur, maxMessage, er
           Add
         </Button>
       </div>
-      {value.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Added skills">
-          {value.map((keyword) => (
-            <li key={keyword}>
-              <Badge variant="brand" className="py-1 pr-1 pl-3 text-sm">
-                {keyword}
-                <button
-                  type="button"
-                  onClick={() => onChange(value.filter((k) => k !== keyword))}
-                  aria-label={`Remove ${keyword}`}
-                  className="inline-flex size-5 items-center justify-center rounded-full hover:bg-brand-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-                >
-                  <X aria-hidden="true" />
-                </button>
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RemovableBadgeList items={value} label="Added skills" onRemove={(item) => onChange(value.filter((k) => k !== item))} />
     </div>
   );
 }
