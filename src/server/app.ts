@@ -15,12 +15,14 @@ import { mailboxRoutes } from './features/mail/mailbox.routes.js';
 import { profileRoutes } from './features/profiles/profiles.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
+import { FeedCache } from './features/posts/feed-cache.js';
 import { postRoutes } from './features/posts/posts.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
-import { registerSession } from './plugins/session.js';
+import { registerSession, SessionCache } from './plugins/session.js';
+import { createHub } from './realtime/hub.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -47,7 +49,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: true,
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,8 +89,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOriginCheck(app, config.appUrl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log });
-  registerSession(app, auth);
+  const hub = createHub(database);
+  const sessions = new SessionCache();
+  const auth = createAuth({ config, db: database.db, mailer, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
+  await registerSession(app, auth, hub, sessions);
+  const feedCache = new FeedCache(config.feedCacheBytes);
+  await feedCache.listen(hub);
+  // A write answered on this instance empties the feed cache before its response goes out, so
+  // the writer's next read sees it (other instances hear the database trigger through the hub).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) feedCache.changed();
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
@@ -99,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(geoRoutes);
   await app.register(uploadRoutes);
   await app.register(profileRoutes);
-  await app.register(postRoutes);
+  await app.register(postRoutes, { feedCache });
   await app.register(matchingRoutes);
   await app.register(searchRoutes);
   await app.register(requestRoutes);

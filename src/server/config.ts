@@ -19,6 +19,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Trust X-Forwarded-For from a load balancer in front (for client IPs and rate limits). */
   trustProxy: boolean;
+  /** Memory for cached feed pages, in bytes; 0 turns the feed cache off. */
+  feedCacheBytes: number;
   /** Where the built single-page app lives. */
   webDistDir: string;
 }
@@ -71,6 +73,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
   WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FEED_CACHE_MB: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of megabytes (0 turns the feed cache off)')
+    .transform(Number)
+    .refine((n) => n <= 4096, 'must be at most 4096')
+    .default(32),
 });
 
 /**
@@ -106,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    feedCacheBytes: e.FEED_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../dist/web'),
   };
 }

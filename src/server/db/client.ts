@@ -22,6 +22,13 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called after the LISTEN connection was lost and made again: notifications sent in between
+   * are gone, so whoever caches on them must forget what they hold. (PGlite never loses them.)
+   */
+  onNotificationGap(handler: () => void): void;
+  /** The PostgreSQL backend serving LISTEN, null while reconnecting or on PGlite (diagnostics, tests). */
+  listenerBackendPid(): Promise<number | null>;
   /** Closes every connection (and, on PGlite, flushes and releases the data directory). */
   close(): Promise<void>;
 }
@@ -57,6 +64,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
         const unsubscribe = await client.listen(channel, onPayload);
         return unsubscribe;
       },
+      onNotificationGap() {
+        // One process, one in-process database: nothing can be missed.
+      },
+      async listenerBackendPid() {
+        return null;
+      },
       async close() {
         try {
           if (!client.closed) await client.close();
@@ -76,28 +89,76 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   const db = drizzlePg({ client: pool, schema });
   await migrateWithLock(pool);
-  // LISTEN needs a connection of its own that never goes back to the pool.
-  let listener: pg.Client | undefined;
+  // LISTEN needs a connection of its own that never goes back to the pool. If it drops (the
+  // server restarted, a network blip), it is made again with backoff, every channel is listened
+  // to again, and the gap handlers learn that notifications may have been missed.
+  let listener: Promise<pg.Client> | undefined;
+  let closing = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+  const gapHandlers = new Set<() => void>();
+
+  async function connectListener(): Promise<pg.Client> {
     const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
     c.on('notification', (n) => {
       for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
     });
-    listener = c;
+    // Only a connection that was up counts as lost; a failed attempt is the caller's to retry
+    // (acting on both would start a second reconnect loop).
+    let up = false;
+    const lost = () => {
+      if (!up || closing || listener === undefined) return;
+      listener = undefined;
+      c.removeAllListeners('error');
+      c.on('error', () => undefined);
+      void reconnect();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    up = true;
     return c;
   }
+
+  async function reconnect(): Promise<void> {
+    for (const delay of [100, 500, 1000, 2000, 5000]) {
+      await new Promise((r) => setTimeout(r, delay));
+      if (closing) return;
+      try {
+        const attempt = connectListener();
+        listener = attempt;
+        await attempt;
+        for (const h of gapHandlers) h();
+        return;
+      } catch {
+        listener = undefined;
+      }
+    }
+    if (!closing) void reconnect();
+  }
+
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= connectListener().catch((err: unknown) => {
+      listener = undefined;
+      throw err;
+    });
+    return listener;
+  }
+
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      const c = await listenerClient();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
+        const c = await listenerClient();
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
@@ -105,8 +166,19 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
         set.delete(onPayload);
       };
     },
+    onNotificationGap(handler) {
+      gapHandlers.add(handler);
+    },
+    async listenerBackendPid() {
+      const c = await listener?.catch(() => undefined);
+      if (!c) return null;
+      const result = await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      return result.rows[0]?.pid ?? null;
+    },
     async close() {
-      await listener?.end();
+      closing = true;
+      const c = await listener?.catch(() => undefined);
+      await c?.end();
       await pool.end();
     },
   };

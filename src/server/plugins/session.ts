@@ -1,7 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { unauthenticated } from '../errors.js';
 import type { Auth } from '../features/auth/auth.js';
+import { DATABASE_CHANNELS, type RealtimeHub } from '../realtime/hub.js';
 
 /** The signed-in member making a request. */
 export interface Viewer {
@@ -18,17 +20,121 @@ declare module 'fastify' {
   }
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+/**
+ * How long a session better-auth confirmed is trusted without asking the database again.
+ * Revocations normally reach every instance within milliseconds (database triggers notify on
+ * every session delete and user change); this bounds the lag if a notification is ever lost.
+ */
+export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX = 20_000;
 
-/** Adds `request.viewer()`, backed by better-auth's database sessions. */
-export function registerSession(app: FastifyInstance, auth: Auth): void {
+interface CachedSession {
+  viewer: Viewer;
+  /** The session's own expiry (epoch ms). */
+  expiresAt: number;
+}
+
+/**
+ * Sessions are better-auth's: it issues, validates and revokes them in the database. This
+ * keeps, per instance, which signed session cookies better-auth confirmed a moment ago, so a
+ * busy member's requests don't each cost a session read. An entry is forgotten when its
+ * member's sessions or user row change (on this instance at once, through the hub on every
+ * other), after SESSION_CACHE_TTL_MS, or when the session expires.
+ */
+export class SessionCache {
+  private readonly entries = new LRUCache<string, CachedSession>({
+    max: SESSION_CACHE_MAX,
+    ttl: SESSION_CACHE_TTL_MS,
+    dispose: (entry, cookie) => {
+      const cookies = this.byUser.get(entry.viewer.userId);
+      cookies?.delete(cookie);
+      if (cookies?.size === 0) this.byUser.delete(entry.viewer.userId);
+    },
+  });
+  private readonly byUser = new Map<string, Set<string>>();
+  /** Bumped by every forget, so a lookup that raced with a revocation is not cached. */
+  private epoch = 0;
+
+  get(cookie: string, now = Date.now()): Viewer | undefined {
+    const entry = this.entries.get(cookie);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(cookie);
+      return undefined;
+    }
+    return entry.viewer;
+  }
+
+  /** The epoch to pass to `set` once the lookup started now has answered. */
+  begin(): number {
+    return this.epoch;
+  }
+
+  set(cookie: string, entry: CachedSession, startedAt: number): void {
+    if (startedAt !== this.epoch) return;
+    this.entries.set(cookie, entry);
+    let cookies = this.byUser.get(entry.viewer.userId);
+    if (!cookies) {
+      cookies = new Set();
+      this.byUser.set(entry.viewer.userId, cookies);
+    }
+    cookies.add(cookie);
+  }
+
+  forgetUser(userId: string): void {
+    this.epoch += 1;
+    for (const cookie of [...(this.byUser.get(userId) ?? [])]) this.entries.delete(cookie);
+    this.byUser.delete(userId);
+  }
+
+  clear(): void {
+    this.epoch += 1;
+    this.entries.clear();
+    this.byUser.clear();
+  }
+}
+
+/** The value of cookie `name` in a Cookie header, exactly as sent. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+const perRequest = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+
+/** Adds `request.viewer()`, backed by better-auth's database sessions and a `SessionCache`. */
+export async function registerSession(app: FastifyInstance, auth: Auth, hub: RealtimeHub, sessions: SessionCache): Promise<void> {
+  const cookieName = (await auth.$context).authCookies.sessionToken.name;
+  await hub.subscribe(DATABASE_CHANNELS.sessionsChanged, (userId) => sessions.forgetUser(userId));
+  hub.onGap(() => sessions.clear());
+
+  async function lookup(request: FastifyRequest): Promise<Viewer | null> {
+    const cookie = cookieValue(request.headers.cookie, cookieName);
+    if (!cookie) return null;
+    const cached = sessions.get(cookie);
+    if (cached) return cached;
+    const epoch = sessions.begin();
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!found) return null;
+    const viewer: Viewer = {
+      userId: found.user.id,
+      email: found.user.email,
+      name: found.user.name,
+      emailVerified: found.user.emailVerified,
+    };
+    sessions.set(cookie, { viewer, expiresAt: new Date(found.session.expiresAt).getTime() }, epoch);
+    return viewer;
+  }
+
   app.decorateRequest('viewer', function (this: FastifyRequest) {
-    let pending = cache.get(this);
+    let pending = perRequest.get(this);
     if (!pending) {
-      pending = auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((s) =>
-        s ? { userId: s.user.id, email: s.user.email, name: s.user.name, emailVerified: s.user.emailVerified } : null,
-      );
-      cache.set(this, pending);
+      pending = lookup(this);
+      perRequest.set(this, pending);
     }
     return pending;
   });

@@ -44,6 +44,13 @@ export class TestClient {
     return (await res.json()) as T;
   }
 
+  /** Another client holding the same cookies (the same browser, or a stolen cookie), optionally on another instance. */
+  clone(baseUrl = this.baseUrl): TestClient {
+    const copy = new TestClient(baseUrl, this.ip, baseUrl);
+    for (const [k, v] of this.cookies) copy.cookies.set(k, v);
+    return copy;
+  }
+
   hasSession(): boolean {
     return [...this.cookies.keys()].some((k) => k.includes('session_token'));
   }

@@ -61,6 +61,12 @@ export const posts = pgTable(
       onDelete: 'set null',
     }),
     availabilityDescription: text('availability_description'),
+    /**
+     * The author's profile primary category, copied by triggers (migration 0004) whenever a post
+     * is written or the profile's category changes: search matches the author's skill with one
+     * index lookup instead of expanding every author of the category.
+     */
+    authorCategoryId: integer('author_category_id'),
     serviceRadiusMiles: integer('service_radius_miles').notNull().default(10),
     leadTimeDays: integer('lead_time_days').notNull().default(1),
     estimatedDurationHours: integer('estimated_duration_hours').notNull().default(1),
@@ -81,6 +87,7 @@ export const posts = pgTable(
     index('posts_status_created_at_idx').on(t.status, t.createdAt),
     index('posts_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('posts_category_id_idx').on(t.categoryId),
+    index('posts_author_category_id_idx').on(t.authorCategoryId),
     index('posts_lat_lng_idx').on(t.latitude, t.longitude),
     index('posts_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('posts_custom_tags_idx').using('gin', t.customTags).with({ fastupdate: false }),

@@ -204,6 +204,9 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
     await verifyFromMail(device1, email);
     const device2 = new TestClient(server.url);
     expect((await device2.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(200);
+    // Both sessions are in use (and so in the session cache) when the reset lands.
+    expect((await device1.get('/api/posts/mine')).status).toBe(200);
+    expect((await device2.get('/api/posts/mine')).status).toBe(200);
 
     await new TestClient(server.url).post('/api/account/forgot-password', { email });
     const mail = await sink.waitFor(email, (m) => m.text.includes('/reset-password'));
@@ -218,6 +221,7 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
 
     expect(await device1.json<SessionBody>(await device1.get('/api/auth/get-session'))).toBeNull();
     expect(await device2.json<SessionBody>(await device2.get('/api/auth/get-session'))).toBeNull();
+    expect((await device2.get('/api/posts/mine')).status).toBe(401);
     expect((await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(401);
     expect((await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: 'New-Secret-42x' })).status).toBe(200);
     const used = await device1.get(`/api/account/reset-password-token?token=${encodeURIComponent(token)}`);

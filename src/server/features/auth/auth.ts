@@ -20,6 +20,11 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /**
+   * Told at once, on this instance, when a member's session ends or their user row changes
+   * (other instances hear it from the database trigger through the hub).
+   */
+  onSessionsChanged?: (userId: string) => void;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface AuthDeps {
  * password reset that signs out every session, database sessions in an httpOnly cookie,
  * and rate limits (on in every environment, counted in the database).
  */
-export function createAuth({ config, db, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, log, onSessionsChanged = () => undefined }: AuthDeps) {
   /** Sends in the background so response times don't reveal whether an address exists. */
   function sendLimited(to: string, mail: { subject: string; text: string; html: string }) {
     void (async () => {
@@ -77,6 +82,13 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${config.appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
         sendLimited(user.email, verificationMail(config.appName, url));
+      },
+    },
+    databaseHooks: {
+      session: { delete: { after: async (session) => onSessionsChanged(session.userId) } },
+      user: {
+        update: { after: async (user) => onSessionsChanged(user.id) },
+        delete: { after: async (user) => onSessionsChanged(user.id) },
       },
     },
     session: {

@@ -45,9 +45,9 @@ export interface MatchResult {
   matchingEnabled: boolean;
 }
 
-const SOURCE_LIMITS = { fullText: 200, tags: 50, trigram: 50, box: 100, newest: 50 } as const;
+const SOURCE_LIMITS = { fullText: 200, tags: 50, prefix: 50, box: 100, newest: 50 } as const;
 const MAX_TERMS = 24;
-const MAX_TRIGRAM_WORDS = 4;
+const MAX_PREFIX_WORDS = 8;
 const POST_FORMAT_TAGS = ['in_person', 'remote', 'hybrid'];
 
 /**
@@ -254,20 +254,15 @@ function candidateSources(viewerId: string, context: SeekerContext, within?: SQL
            WHERE post_tags.side = 'offering' AND post_tags.tag = ANY(${tagArray}) AND ${base} LIMIT ${SOURCE_LIMITS.tags})`,
     );
   }
-  // Near-words ('garden' in 'gardeners', 'photo' in 'photography') through the trigram indexes.
-  // A substring test, not word_similarity: `<%` cannot use the index inside an OR and costs a
-  // scan of every post.
-  const words = context.seeker.wants.filter((w) => w.length >= 4).slice(0, MAX_TRIGRAM_WORDS);
+  // Near-words ('photo' finds 'photography'): the wanted words as prefixes, through the same
+  // GIN index. (Substrings through the trigram indexes read every post holding a common stem,
+  // e.g. 8,000 for 'beginn', and cost most of a match call.)
+  const words = context.seeker.wants.filter((w) => w.length >= 4).slice(0, MAX_PREFIX_WORDS);
   if (words.length > 0) {
-    const near = sql.join(
-      words.map((w) => sql`title ILIKE ${`%${w}%`} OR offering ILIKE ${`%${w}%`}`),
-      sql` OR `,
-    );
-    // OFFSET 0 keeps the planner on the trigram bitmaps; a backward scan of created_at with
-    // these filters would read most of the table before finding 100 rows.
+    const prefixes = words.map((w) => `'${w}':*ABC`).join(' | ');
     sources.push(
-      sql`(SELECT id FROM (SELECT id, created_at FROM posts WHERE ${base} AND (${near}) OFFSET 0) near_words
-           ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.trigram})`,
+      sql`(SELECT id FROM posts WHERE ${base} AND search_vector @@ ${prefixes}::tsquery
+           ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.prefix})`,
     );
   }
   const home = context.seeker.location;

@@ -13,11 +13,12 @@ import {
   UpdatePostInput,
 } from '../../../shared/schemas/posts.js';
 import { requireViewer } from '../../plugins/session.js';
+import type { FeedCache } from './feed-cache.js';
 import { feed } from './feed.service.js';
 import { createPost, deletePost, listOwnPosts, setPostStatus, updatePost } from './posts.service.js';
 
 /** Exchange posts (create, edit, delete, status), My Posts and the /home feed. */
-export async function postRoutes(app: FastifyInstance): Promise<void> {
+export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCache }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
@@ -51,8 +52,11 @@ export async function postRoutes(app: FastifyInstance): Promise<void> {
     return listOwnPosts(db, viewer.userId, request.query);
   });
 
-  r.get('/api/feed', { schema: { querystring: FeedQuery, response: { 200: FeedResponse } } }, async (request) => {
+  r.get('/api/feed', { schema: { querystring: FeedQuery, response: { 200: FeedResponse } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
-    return feed(db, viewer.userId, request.query);
+    const page = await opts.feedCache.page(viewer.userId, request.query, () => feed(db, viewer.userId, request.query));
+    // Serialized by the cache with the same schema; Fastify sends a Buffer as it is, without
+    // the serializer, so the typed reply is told what the bytes hold.
+    return reply.type('application/json; charset=utf-8').send(page as unknown as FeedResponse);
   });
 }

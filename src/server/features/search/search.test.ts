@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MemberSummary, SearchResponse } from '../../../shared/schemas/posts.js';
-import { exchangeRequests, ratings, users } from '../../db/schema/index.js';
+import { exchangeRequests, profiles, ratings, users } from '../../db/schema/index.js';
 import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
 
@@ -68,6 +68,21 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect((await viewer.client.get('/api/search?serviceType=remote')).status).toBe(400);
     expect((await viewer.client.get('/api/search?limit=10000')).status).toBe(400);
     expect((await viewer.client.get('/api/search?offset=-1')).status).toBe(400);
+  });
+
+  it("follows the author's skill when their primary category changes (copied onto their posts)", async () => {
+    const viewer = await memberWithProfile(server());
+    const music = await categoryId(db(), 'music-performance');
+    const author = await memberWithProfile(server(), { primaryCategoryId: music });
+    const postId = await insertPost(db(), author.userId, { offering: 'Weekend help with anything', lookingFor: 'A good book to read on rainy weekends' });
+    const search = async (q: string) =>
+      (await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${encodeURIComponent(q)}&limit=50`))).items.map((p) => p.id);
+    expect(await search('Music & Performance')).toContain(postId);
+
+    const languages = await categoryId(db(), 'languages');
+    await db().update(profiles).set({ primaryCategoryId: languages }).where(eq(profiles.id, author.userId));
+    expect(await search('Music & Performance')).not.toContain(postId);
+    expect(await search('Languages')).toContain(postId);
   });
 
   it("never shows a hidden profile's posts, except to a connection", async () => {

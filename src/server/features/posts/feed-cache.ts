@@ -1,0 +1,67 @@
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { FeedResponse } from '../../../shared/schemas/matching.js';
+import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
+import type { FeedOptions } from './feed.service.js';
+
+/**
+ * Longest a cached page is served. Writes end it at once; this bounds what only time changes
+ * (the freshness factor of compatibility scores).
+ */
+export const FEED_CACHE_TTL_MS = 60_000;
+
+/**
+ * Serialized /api/feed pages per viewer and query, as long as nothing they could show changed.
+ * Any write to posts, tags, profiles, settings, requests, ratings or categories empties it: on
+ * this instance before the write's response goes out (`changed()` from the app's onSend hook),
+ * on every instance when the database trigger's notification arrives through the hub. Pages
+ * are computed once per key even when many requests miss together.
+ */
+export class FeedCache {
+  private pages: Pages | undefined;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly ttlMs = FEED_CACHE_TTL_MS,
+  ) {
+    this.pages = this.emptyPages();
+  }
+
+  /** Subscribes to the database's change notifications; without this only local writes count. */
+  async listen(hub: RealtimeHub): Promise<void> {
+    await hub.subscribe(DATABASE_CHANNELS.contentChanged, () => this.changed());
+    hub.onGap(() => this.changed());
+  }
+
+  /** Something a feed could show changed: every cached page is dropped. */
+  changed(): void {
+    // A fresh cache rather than clear(): pages still being computed finish into the old one,
+    // which nobody reads any more (clear() would abort them and fail their requests).
+    this.pages = this.emptyPages();
+  }
+
+  /** The page as JSON, from the cache or from `compute`. */
+  async page(viewerId: string, options: FeedOptions, compute: () => Promise<FeedResponse>): Promise<Buffer> {
+    if (!this.pages) return serialize(await compute());
+    const key = [viewerId, options.mode, options.postId ?? '', options.q ?? '', options.limit, options.offset].join('\n');
+    const page = await this.pages.fetch(key, { context: compute });
+    return page ?? serialize(await compute());
+  }
+
+  private emptyPages(): Pages | undefined {
+    if (this.maxBytes <= 0) return undefined;
+    return new LRUCache<string, Buffer, () => Promise<FeedResponse>>({
+      maxSize: this.maxBytes,
+      sizeCalculation: (page, key) => page.length + key.length,
+      ttl: this.ttlMs,
+      fetchMethod: async (_key, _stale, { context: compute }) => serialize(await compute()),
+    });
+  }
+}
+
+type Pages = LRUCache<string, Buffer, () => Promise<FeedResponse>>;
+
+/** What the route's response schema would send (fastify-type-provider-zod encodes, then stringifies). */
+function serialize(response: FeedResponse): Buffer {
+  return Buffer.from(JSON.stringify(z.encode(FeedResponse, response)));
+}

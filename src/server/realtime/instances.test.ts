@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedResponse } from '../../shared/schemas/matching.js';
+import { sessions } from '../db/schema/index.js';
+import { insertPost, memberWithProfile, useTestServer } from '../test/factories.js';
+import { startTestServer, testDatabases, type TestServer } from '../test/harness.js';
+import type { TestClient } from '../test/client.js';
+import { signedInMember } from '../test/members.js';
+import { createHub, DATABASE_CHANNELS } from './hub.js';
+
+/** Polls `read` until `check` holds or the time is up; returns the last value. */
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const mine = async (client: TestClient) => (await client.get('/api/posts/mine')).status;
+
+describe.each(testDatabases())('session cache on %s', (kind) => {
+  const server = useTestServer(kind);
+
+  it('refuses a signed-out session on the very next request', async () => {
+    const { client } = await signedInMember(server());
+    expect(await mine(client)).toBe(200);
+    const stolen = client.clone();
+    expect(await mine(stolen)).toBe(200);
+    expect((await client.post('/api/auth/sign-out')).status).toBe(200);
+    expect(await mine(stolen)).toBe(401);
+  });
+
+  it('refuses a session deleted straight in the database (an operator revoking it)', async () => {
+    const { client, userId } = await signedInMember(server());
+    expect(await mine(client)).toBe(200);
+    await server().app.database.db.delete(sessions).where(eq(sessions.userId, userId));
+    expect(await until(() => mine(client), (s) => s === 401)).toBe(401);
+  });
+
+  it('answers 401 for a cookie that was never issued, however often it is sent', async () => {
+    const { client } = await signedInMember(server());
+    const forged = client.clone();
+    // Same cookie name, another value: never confirmed by better-auth, never cached.
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server().url}/api/posts/mine`, { headers: { cookie: 'better-auth.session_token=forged.value' } });
+      expect(res.status).toBe(401);
+    }
+    expect(await mine(forged)).toBe(200);
+  });
+});
+
+describe.skipIf(!testDatabases().includes('postgres'))('two instances on one PostgreSQL', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer('postgres', { TRUST_PROXY: 'true' });
+    b = await startTestServer('postgres', { TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('a session signed out on one instance is refused by the other', async () => {
+    const { client } = await signedInMember(a);
+    const onB = client.clone(b.url);
+    expect(await mine(onB)).toBe(200);
+    expect((await client.post('/api/auth/sign-out')).status).toBe(200);
+    expect(await until(() => mine(onB), (s) => s === 401)).toBe(401);
+  });
+
+  it('keeps hearing the other instance after its LISTEN connection is cut', async () => {
+    const viewer = await memberWithProfile(a);
+    const author = await memberWithProfile(a);
+    const feedOnA = async () => viewer.client.json<FeedResponse>(await viewer.client.get('/api/feed?limit=50'));
+    await feedOnA();
+    const before = await a.app.database.listenerBackendPid();
+    expect(before).not.toBeNull();
+    await b.app.database.db.execute(sql`SELECT pg_terminate_backend(${before})`);
+    const after = await until(
+      () => a.app.database.listenerBackendPid().catch(() => null),
+      (pid) => pid !== null && pid !== before,
+      10_000,
+    );
+    expect(after).not.toBe(before);
+    // Written through instance B's connection: A learns of it only by notification.
+    const postId = await insertPost(b.app.database.db, author.userId, { offering: 'Pottery wheel lessons for two', lookingFor: 'Help moving a heavy bookshelf' });
+    const feed = await until(feedOnA, (f) => f.items.some((i) => i.id === postId));
+    expect(feed.items.map((i) => i.id)).toContain(postId);
+  });
+
+  it("a post created on one instance shows in the other's cached feed", async () => {
+    const viewer = await memberWithProfile(a);
+    const author = await memberWithProfile(a);
+    const viewerOnB = viewer.client.clone(b.url);
+    const feedOnB = async () => viewerOnB.json<FeedResponse>(await viewerOnB.get('/api/feed?limit=50'));
+    await feedOnB();
+    const postId = await insertPost(a.app.database.db, author.userId, { offering: 'Knitting lessons for beginners', lookingFor: 'Spanish conversation practice' });
+    const after = await until(feedOnB, (f) => f.items.some((i) => i.id === postId));
+    expect(after.items.map((i) => i.id)).toContain(postId);
+  });
+});
+
+describe.each(testDatabases())('hub on %s', (kind) => {
+  const server = useTestServer(kind);
+
+  it('delivers a notification to every subscriber, the publishing instance included', async () => {
+    const hub = createHub(server().app.database);
+    const heard: string[] = [];
+    await hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => heard.push(payload));
+    await hub.publish(DATABASE_CHANNELS.contentChanged, 'posts');
+    expect(await until(async () => heard, (h) => h.includes('posts'))).toContain('posts');
+  });
+});
