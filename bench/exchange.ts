@@ -25,6 +25,8 @@ export const EXCHANGE_TARGETS = {
 } as const;
 
 const BENCH_PASSWORD = 'Bench-Otter-Lamp-7';
+/** The load test's clients: this many members, each signed in once, one connection each. */
+const LOAD_CLIENTS = 50;
 const SMALL = { members: 1_000, posts: 5_000 };
 const FULL = { members: 10_000, posts: 50_000 };
 const SAMPLES = 200;
@@ -49,9 +51,14 @@ export interface ExchangeFigures {
   feedP95: number;
   searchP95: number;
   matchP95: number;
+  /** 50 clients, feed cache on (the default): the figure checked against the target. */
   feedRps: number;
   feedP99: number;
   errors: number;
+  /** The same load with FEED_CACHE_MB=0: every request runs the feed query. */
+  uncachedFeedRps: number;
+  uncachedFeedP99: number;
+  uncachedErrors: number;
 }
 
 interface Target {
@@ -104,6 +111,7 @@ async function seed(target: Target, size: { members: number; posts: number }, fi
       await addPasswords(handle.db, [member.id], BENCH_PASSWORD);
     }
     await insertCommunity(handle.db, community);
+    if (withViewer) await addPasswords(handle.db, community.members.slice(0, LOAD_CLIENTS).map((m) => m.id), BENCH_PASSWORD);
     await analyze(handle.db);
     return (performance.now() - started) / 1000;
   } finally {
@@ -111,7 +119,7 @@ async function seed(target: Target, size: { members: number; posts: number }, fi
   }
 }
 
-async function startServer(target: Target): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(target: Target, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -128,6 +136,9 @@ async function startServer(target: Target): Promise<{ url: string; child: ChildP
       PGOPTIONS: '-c jit=off',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-42',
       LOG_LEVEL: 'warn',
+      // The load test's 50 members sign in from 50 addresses (X-Forwarded-For), as behind a proxy.
+      TRUST_PROXY: 'true',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -199,32 +210,82 @@ export async function benchExchange(target: Target): Promise<ExchangeFigures> {
 
   step(`seeding up to ${FULL.members} members / ${FULL.posts} posts`);
   seedSeconds += await seed(target, { members: FULL.members - SMALL.members, posts: FULL.posts - SMALL.posts }, SMALL.members, false);
-  step('measuring feed, search and matches at 50,000 posts, then 50 clients for 10 s');
-  server = await startServer(target);
+  const loadEmails = await loadClientEmails(target);
+
+  // One client's p95 with the feed cache off, so the figures are the queries' own; then the
+  // 50-client load without and with the cache.
+  step('measuring feed, search and matches at 50,000 posts (feed cache off), then 50 clients for 10 s');
+  server = await startServer(target, { FEED_CACHE_MB: '0' });
+  let measured: Omit<ExchangeFigures, 'feedRps' | 'feedP99' | 'errors'>;
   try {
     const cookie = await signInAs(server.url, viewerEmail);
     const feedP95 = await p95(server.url, cookie, ['/api/feed?limit=50', '/api/feed?limit=50&offset=50', '/api/feed?limit=50&offset=500']);
     const searchP95 = await p95(server.url, cookie, SEARCH_TERMS.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=50`));
     const matchP95 = await p95(server.url, cookie, matchPaths);
-    const load = await autocannon({
-      url: `${server.url}/api/feed?limit=50`,
-      connections: 50,
-      duration: 10,
-      headers: { cookie },
-    });
-    return {
+    const uncached = await feedLoad(autocannon, server.url, loadEmails);
+    measured = {
       kind: target.kind,
       seedSeconds,
       matchP95At5k,
       feedP95,
       searchP95,
       matchP95,
-      feedRps: load.requests.average,
-      feedP99: load.latency.p99,
-      errors: load.errors + load.timeouts + load.non2xx,
+      uncachedFeedRps: uncached.rps,
+      uncachedFeedP99: uncached.p99,
+      uncachedErrors: uncached.errors,
     };
   } finally {
     await stopServer(server.child);
+  }
+
+  step('50 clients for 10 s with the feed cache on');
+  server = await startServer(target);
+  try {
+    const cached = await feedLoad(autocannon, server.url, loadEmails);
+    return { ...measured, feedRps: cached.rps, feedP99: cached.p99, errors: cached.errors };
+  } finally {
+    await stopServer(server.child);
+  }
+}
+
+/** 50 signed-in members, one connection each, reading their feed's first two pages for 10 s. */
+async function feedLoad(autocannon: Autocannon, url: string, emails: string[]) {
+  const cookies: string[] = [];
+  for (const [i, email] of emails.entries()) cookies.push(await signInAs(url, email, `10.${i}.7.9`));
+  let next = 0;
+  // Each connection is one member: its first request picks a cookie, every later one reuses it.
+  const withCookie = (request: { headers?: Record<string, string> }, context: { cookie?: string }) => {
+    context.cookie ??= cookies[next++ % cookies.length] ?? '';
+    return { ...request, headers: { ...request.headers, cookie: context.cookie } };
+  };
+  const result = await autocannon({
+    url,
+    connections: cookies.length,
+    duration: 10,
+    requests: [
+      { method: 'GET', path: '/api/feed?limit=50', setupRequest: withCookie },
+      { method: 'GET', path: '/api/feed?limit=50&offset=50', setupRequest: withCookie },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The members the seeder gave the bench password to (besides the viewer). */
+async function loadClientEmails(target: Target): Promise<string[]> {
+  const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    const rows = await queryRows<{ email: string }>(
+      handle.db,
+      sql`SELECT u.email FROM users u JOIN accounts a ON a.user_id = u.id
+          WHERE u.email NOT LIKE '%@viewer.skillswap.local' ORDER BY u.email LIMIT ${LOAD_CLIENTS}`,
+    );
+    return rows.map((r) => r.email);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -235,10 +296,10 @@ async function viewerEmailFor(): Promise<string> {
   return email;
 }
 
-async function signInAs(url: string, email: string): Promise<string> {
+async function signInAs(url: string, email: string, clientIp = '10.200.0.1'): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
+    headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': clientIp },
     body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
