@@ -20,6 +20,7 @@ import { postRoutes } from './features/posts/posts.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { trackInFlight } from './plugins/in-flight.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession, SessionCache } from './plugins/session.js';
 import { createHub } from './realtime/hub.js';
@@ -31,6 +32,9 @@ declare module 'fastify' {
     database: DatabaseHandle;
   }
 }
+
+/** How long shutdown waits for running handlers (main.ts exits after 10 s in all). */
+const SHUTDOWN_DRAIN_MS = 5_000;
 
 export interface BuildAppOptions {
   /** An already open database; when omitted the app opens (and on close, closes) its own. */
@@ -58,11 +62,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);
   app.decorate('database', database);
-  if (!options.database) {
-    app.addHook('onClose', async () => {
-      await database.close();
-    });
-  }
+  const inFlight = trackInFlight(app);
+  app.addHook('onClose', async () => {
+    // Handlers of clients that already left still run: let them finish before the pool closes.
+    if (!(await inFlight.drained(SHUTDOWN_DRAIN_MS))) app.log.warn('closing the database with requests still running');
+    if (!options.database) await database.close();
+  });
 
   const secureOrigin = config.appUrl.startsWith('https://');
   await app.register(helmet, {

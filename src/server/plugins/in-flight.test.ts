@@ -1,0 +1,54 @@
+import { request as httpRequest } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { queryRows } from '../db/client.js';
+import { freePort, testDatabases } from '../test/harness.js';
+
+describe.each(testDatabases())('shutdown on %s', (kind) => {
+  it('lets the handler of a client that already left finish its queries before the database closes', async () => {
+    const port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: 'memory://',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
+    });
+    const app = await buildApp(config);
+
+    let entered: () => void = () => undefined;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let outcome: unknown;
+    app.get('/api/test/slow', async () => {
+      entered();
+      await gate;
+      try {
+        outcome = (await queryRows<{ one: number }>(app.database.db, sql`SELECT 1 AS one`))[0]?.one;
+      } catch (err) {
+        outcome = err;
+      }
+      return { ok: true };
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+
+    // The client sends a request, then hangs up while the handler is still waiting.
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/test/slow' });
+    req.on('error', () => undefined);
+    req.end();
+    await handlerEntered;
+    req.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await closed;
+    expect(outcome).toBe(1);
+  });
+});

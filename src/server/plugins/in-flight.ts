@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Counts requests whose handlers are still running, so shutdown can let them finish before the
+ * database closes. Fastify's close waits for open connections only: a client that gave up (a
+ * load generator stopping, a browser tab closing) leaves its handler running against a pool
+ * that would otherwise be ended under it ("Cannot use a pool after calling end on the pool").
+ * A handler is done when it sends its answer (onSend), or at the latest when the response ends.
+ */
+export interface InFlight {
+  /** Resolves when no handler is running, or after `timeoutMs`; true when drained. */
+  drained(timeoutMs: number): Promise<boolean>;
+}
+
+export function trackInFlight(app: FastifyInstance): InFlight {
+  const running = new WeakSet<FastifyRequest>();
+  let count = 0;
+  let waiters: (() => void)[] = [];
+
+  const done = (request: FastifyRequest) => {
+    if (!running.delete(request)) return;
+    count -= 1;
+    if (count === 0) {
+      for (const wake of waiters) wake();
+      waiters = [];
+    }
+  };
+  app.addHook('onRequest', async (request) => {
+    running.add(request);
+    count += 1;
+  });
+  app.addHook('onSend', async (request) => done(request));
+  app.addHook('onResponse', async (request) => done(request));
+
+  return {
+    drained(timeoutMs) {
+      if (count === 0) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== wake);
+          resolve(false);
+        }, timeoutMs);
+        timer.unref();
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        waiters.push(wake);
+      });
+    },
+  };
+}
