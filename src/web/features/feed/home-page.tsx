@@ -112,7 +112,7 @@ export function HomePage() {
               <h2 id="own-posts-title" className="text-xl font-semibold tracking-tight">
                 Your Posts
               </h2>
-              <div className="grid gap-5 md:grid-cols-2">
+              <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
                 {ownShown.map((post) => (
                   <PostCard key={post.id} post={post} />
                 ))}
@@ -136,7 +136,7 @@ export function HomePage() {
               <FeedEmpty compatibility={compatibility} />
             ) : (
               <>
-                <div className="grid gap-5 md:grid-cols-2" data-testid="community-posts">
+                <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="community-posts">
                   {items.map((item) => (
                     <PostCard key={item.id} post={item} match={compatibility && !feed.isError ? item.match : undefined} />
                   ))}

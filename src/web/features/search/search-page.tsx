@@ -109,7 +109,7 @@ export function SearchPage() {
           </Button>
         </div>
         {filtersOpen ? (
-          <div id="search-filters" className="grid gap-4 sm:grid-cols-2">
+          <div id="search-filters" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor="filter-service-type">Service Type</Label>
               <Select value={serviceType} onValueChange={(value) => update({ serviceType: value === ALL ? undefined : value })}>
@@ -153,7 +153,7 @@ export function SearchPage() {
       </p>
 
       {results.isPending ? (
-        <div className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+        <div className="mt-4 grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} className="h-56 rounded-xl" />
           ))}
@@ -172,7 +172,7 @@ export function SearchPage() {
         </Card>
       ) : (
         <>
-          <div className="mt-4 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          <div className="mt-4 grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
             {items.map((post) => (
               <SearchResultCard key={post.id} post={post} />
             ))}

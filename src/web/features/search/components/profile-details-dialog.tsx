@@ -82,8 +82,8 @@ export function ProfileDetailsDialog({ post, open, onOpenChange }: { post: PostI
           </dl>
         )}
         <div className="grid gap-1">
-          <p className="font-semibold">{post.title}</p>
-          <p className="text-sm leading-relaxed text-fg-muted">{parts.offering}</p>
+          <p className="font-semibold break-words">{post.title}</p>
+          <p className="text-sm leading-relaxed break-words text-fg-muted">{parts.offering}</p>
         </div>
         <div className="flex justify-end">
           <ExchangeButton

@@ -35,7 +35,7 @@ export function SearchResultCard({ post }: { post: PostItem }) {
           {post.title}
         </button>
       </h2>
-      <p className="line-clamp-3 text-sm leading-relaxed text-fg-muted">{parts.offering}</p>
+      <p className="line-clamp-3 text-sm leading-relaxed break-words text-fg-muted">{parts.offering}</p>
       {post.customTags.length > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
           {post.customTags.slice(0, MAX_TAGS).map((tag) => (
