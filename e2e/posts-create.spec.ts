@@ -116,6 +116,13 @@ test('Create Exchange Post: validation, counters, suggestions, keywords, dates, 
   await expect(dialog).toBeHidden();
   dialog = await openCreateDialog(page);
   await expect(dialog.getByLabel('Title *')).toHaveValue('');
+  // A keyword typed but not added yet counts as entered data.
+  await dialog.getByLabel('Keywords (Max 5, 20 chars each)').fill('half-typed');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog).toBeHidden();
+  dialog = await openCreateDialog(page);
   // An untouched dialog closes without asking.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

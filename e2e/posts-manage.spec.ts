@@ -33,17 +33,23 @@ test('edit, hide, reactivate, mark completed and delete an own post from My Post
   await expect(dialog.getByLabel('Preferred Format')).toHaveText('In-person');
   await dialog.getByLabel("What I'm Offering *").fill('');
   await expect(dialog.getByRole('button', { name: 'Update Post' })).toBeDisabled();
+  // Filled but too short: the field says why, the toast asks to fix the errors below.
   await dialog.getByLabel("What I'm Offering *").fill('Too short');
   await dialog.getByRole('button', { name: 'Update Post' }).click();
   await expect(page.getByText('Validation Error')).toBeVisible();
-  await expect(page.getByText("Please fill in what you're offering and what you're looking for")).toBeVisible();
+  await expect(page.getByText('Please fix the errors below')).toBeVisible();
+  await expect(dialog.getByText('Your offering must be at least 20 characters.')).toBeVisible();
   await dialog.getByLabel("What I'm Offering *").fill(`Bicycle tune-ups and repairs ${word}`);
+  // The optional format can be taken back.
+  await dialog.getByLabel('Preferred Format').click();
+  await page.getByRole('option', { name: 'No preference' }).click();
+  await expect(dialog.getByLabel('Preferred Format')).toHaveText('Select a format');
   await dialog.getByRole('button', { name: 'Update Post' }).click();
   await expect(page.getByText('Your post has been updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   // The title is now 'Offering: ...'; the row shows it without the prefix.
   await expect(row.getByRole('button', { name: new RegExp(`^Bicycle tune-ups and repairs ${word}`) })).toBeVisible();
-  expect((await feedFor(word)).map((item) => item.title)).toEqual([`Offering: Bicycle tune-ups and repairs ${word}`]);
+  expect((await feedFor(word)).map((item) => [item.title, item.format])).toEqual([[`Offering: Bicycle tune-ups and repairs ${word}`, null]]);
 
   // Hide: gone from the community, reactivate brings it back.
   await row.getByRole('button', { name: /Post actions/ }).click();
@@ -77,4 +83,30 @@ test('edit, hide, reactivate, mark completed and delete an own post from My Post
   await expect(page.getByText("You haven't created any posts yet.")).toBeVisible();
   await expect(page.getByText('Create one to start exchanging.')).toBeVisible();
   await viewer.close();
+});
+
+test('a post whose dates have passed can still be edited; only a newly picked date must not be in the past', async ({ page }) => {
+  await memberWithProfile(page, { displayName: 'Petra Past' });
+  const word = uniqueWord();
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await createPostViaApi(page.request, {
+    title: `Knitting circle ${word}`,
+    offering: 'Knitting lessons for complete beginners',
+    lookingFor: 'Someone to help me prune my apple trees',
+    availableFrom: day(2),
+    availableUntil: day(5),
+  });
+  // Ten days on in the browser, the post's dates lie in the past.
+  await page.clock.install({ time: new Date(Date.now() + 10 * 86_400_000) });
+  await page.goto('/home');
+  const row = page.getByTestId('my-post').filter({ hasText: word });
+  await row.getByRole('button', { name: /Post actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Exchange Post' });
+  await dialog.getByLabel("What I'm Offering *").fill(`Knitting and crochet lessons ${word}`);
+  await dialog.getByRole('button', { name: 'Update Post' }).click();
+  await expect(page.getByText('Your post has been updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const saved = (await (await page.request.get('/api/posts/mine')).json()) as { items: { title: string; availableFrom: string; availableUntil: string }[] };
+  expect(saved.items.find((p) => p.title.includes(word))).toMatchObject({ availableFrom: day(2), availableUntil: day(5) });
 });

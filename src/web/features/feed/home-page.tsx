@@ -47,7 +47,9 @@ export function HomePage() {
   const fallback = useFeed({ mode: 'recent', q }, compatibility && feed.isError);
   const shown = compatibility && feed.isError ? fallback : feed;
   const items: FeedItem[] = shown.data?.pages.flatMap((page) => page.items) ?? [];
-  const ownShown = compatibility ? ownPosts.filter((post) => post.status !== 'completed' && matchesText(post, q)) : [];
+  // Own posts lead the compatibility view; like every feed it shows active posts only (hidden and
+  // completed ones are managed from My Posts).
+  const ownShown = compatibility ? activeOwn.filter((post) => matchesText(post, q)) : [];
 
   return (
     <Container size="wide" className="py-6 sm:py-8">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useController, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CreatePostInput, POST_LIMITS, type CreatePostData } from '@shared/schemas/posts';
@@ -50,6 +50,7 @@ export interface CreatePostDialogProps {
 /** Create New Exchange Post (spec section 2). */
 export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: CreatePostDialogProps) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const keywordDraft = useRef('');
   const create = useCreatePost();
   const form = useForm<CreatePostInput, unknown, CreatePostData>({
     resolver: zodResolver(CreatePostInput),
@@ -66,6 +67,7 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
 
   function close() {
     reset(EMPTY);
+    keywordDraft.current = '';
     onOpenChange(false);
   }
 
@@ -75,7 +77,7 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
       return;
     }
     if (create.isPending) return;
-    if (hasEnteredData(getValues())) setConfirmOpen(true);
+    if (hasEnteredData(getValues()) || keywordDraft.current.trim() !== '') setConfirmOpen(true);
     else close();
   }
 
@@ -199,7 +201,13 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
               control={control}
               name="keywords"
               render={({ field, fieldState }) => (
-                <KeywordsInput id="post-keywords" value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
+                <KeywordsInput
+                  id="post-keywords"
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  onDraftChange={(draft) => (keywordDraft.current = draft)}
+                />
               )}
             />
 

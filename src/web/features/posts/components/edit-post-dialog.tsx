@@ -29,6 +29,21 @@ function initialValues(post: PostItem): UpdatePostInput {
   };
 }
 
+/**
+ * Dates the member left as they were are neither checked nor sent: an old post's dates may lie
+ * in the past by now, and only a date the member picks must not (spec: 'Available From cannot be
+ * before today'). The server keeps the stored value of a date left out.
+ */
+function withoutUntouchedDates(values: UpdatePostInput, initial: UpdatePostInput): UpdatePostInput {
+  return {
+    ...values,
+    availableFrom: values.availableFrom === initial.availableFrom ? undefined : values.availableFrom,
+    availableUntil: values.availableUntil === initial.availableUntil ? undefined : values.availableUntil,
+  };
+}
+
+const checkUpdate = zodResolver(UpdatePostInput);
+
 export interface EditPostDialogProps {
   post: PostItem;
   open: boolean;
@@ -40,7 +55,7 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
   const update = useUpdatePost();
   const initial = initialValues(post);
   const form = useForm<UpdatePostInput, unknown, UpdatePostData>({
-    resolver: zodResolver(UpdatePostInput),
+    resolver: (values, context, options) => checkUpdate(withoutUntouchedDates(values, initial), context, options),
     defaultValues: initial,
   });
   const { register, control, handleSubmit, formState } = form;
@@ -55,8 +70,7 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
       toast.error(POST_TOASTS.errorTitle, { description: 'Cannot update post: Missing database ID' });
       return;
     }
-    // Unchanged dates are left out: an old post's start may lie in the past by now.
-    const datesChanged = data.availableFrom !== initial.availableFrom || data.availableUntil !== initial.availableUntil;
+    // Untouched dates arrive undefined (withoutUntouchedDates) and are left out of the request.
     const input: UpdatePostInput = {
       offering: data.offering,
       lookingFor: data.lookingFor,
@@ -65,7 +79,8 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
       preferredDays: data.preferredDays,
       preferredTimes: data.preferredTimes,
       additionalContext: data.additionalContext,
-      ...(datesChanged ? { availableFrom: data.availableFrom, availableUntil: data.availableUntil } : {}),
+      ...(data.availableFrom !== undefined ? { availableFrom: data.availableFrom } : {}),
+      ...(data.availableUntil !== undefined ? { availableUntil: data.availableUntil } : {}),
     };
     update.mutate(
       { id: post.id, input },
@@ -82,8 +97,10 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
     );
   }
 
+  // The spec's edit toast names the two required fields; any other error gets the create
+  // dialog's 'Please fix the errors below', with the message under its field.
   function handleInvalid() {
-    toast.error(POST_TOASTS.validationTitle, { description: POST_MESSAGES.editRequired });
+    toast.error(POST_TOASTS.validationTitle, { description: requiredEmpty ? POST_MESSAGES.editRequired : POST_TOASTS.validationCreate });
   }
 
   return (

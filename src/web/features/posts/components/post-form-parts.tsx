@@ -28,11 +28,17 @@ export interface KeywordsInputProps {
   value: readonly string[];
   onChange: (next: string[]) => void;
   error?: string | undefined;
+  /** Told what is typed but not added yet (a half-typed keyword is unsaved data too). */
+  onDraftChange?: (draft: string) => void;
 }
 
 /** Keywords (max 5, 20 characters each): Enter or Add, trimmed, no duplicates, removable badges. */
-export function KeywordsInput({ id, value, onChange, error }: KeywordsInputProps) {
-  const [draft, setDraft] = useState('');
+export function KeywordsInput({ id, value, onChange, error, onDraftChange }: KeywordsInputProps) {
+  const [draft, setDraftState] = useState('');
+  const setDraft = (next: string) => {
+    setDraftState(next);
+    onDraftChange?.(next);
+  };
   const full = value.length >= POST_LIMITS.keywordsMax;
 
   function handleAdd() {
@@ -83,6 +89,8 @@ export function KeywordsInput({ id, value, onChange, error }: KeywordsInputProps
   );
 }
 
+const NO_FORMAT = 'none';
+
 /** Preferred Format: In-person, Remote, Hybrid (both). */
 export function FormatSelect({
   id,
@@ -91,15 +99,17 @@ export function FormatSelect({
 }: {
   id: string;
   value: PostFormat | null | undefined;
-  onChange: (format: PostFormat) => void;
+  onChange: (format: PostFormat | null) => void;
 }) {
   return (
     <FormField id={id} label="Preferred Format">
-      <Select value={value ?? ''} onValueChange={(next) => onChange(next as PostFormat)}>
+      <Select value={value ?? ''} onValueChange={(next) => onChange(next === NO_FORMAT ? null : (next as PostFormat))}>
         <SelectTrigger id={id}>
           <SelectValue placeholder="Select a format" />
         </SelectTrigger>
         <SelectContent>
+          {/* The format is optional: a choice can be taken back. */}
+          {value ? <SelectItem value={NO_FORMAT}>No preference</SelectItem> : null}
           {POST_FORMATS.map((format) => (
             <SelectItem key={format} value={format}>
               {FORMAT_LABELS[format]}
