@@ -180,3 +180,17 @@ test('the feed pages past 50 posts with Load more', async ({ page, browser, base
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   await author.close();
 });
+
+test('/home-database is the same screen: the top-bar search filters its feed live', async ({ page, browser, baseURL }) => {
+  const word = uniqueWord();
+  const author = await otherMember(browser, baseURL, { displayName: 'Dora Database' });
+  await createPostViaApi(author.page.request, { title: `Pottery wheel basics ${word}` });
+  await memberWithProfile(page);
+  await page.goto('/home-database');
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover and Connect' })).toBeVisible();
+  await filterFeed(page, word);
+  await expect(page).toHaveURL(/\/home-database$/);
+  await expect(communityCards(page)).toHaveCount(1);
+  await expect(communityCards(page).first().getByRole('heading', { name: `Pottery wheel basics ${word}` })).toBeVisible();
+  await author.close();
+});

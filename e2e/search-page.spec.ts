@@ -95,7 +95,7 @@ test('search: prefix finds the full word, filters in the URL, +N tags, Profile D
   await author.close();
 });
 
-test('a failed request shows the error toast', async ({ page, browser, baseURL, consoleErrors }) => {
+test('a request for a post gone since the search says so; other failures say the request failed', async ({ page, browser, baseURL, consoleErrors }) => {
   const word = uniqueWord();
   const author = await otherMember(browser, baseURL, { displayName: 'Gone Soon' });
   const post = await createPostViaApi(author.page.request, { title: `Vanishing post ${word}` });
@@ -105,8 +105,38 @@ test('a failed request shows the error toast', async ({ page, browser, baseURL, 
   await expect(card).toBeVisible();
   await author.page.request.delete(`/api/posts/${post.id}`);
   await card.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('dialog', { name: 'Send Exchange Request' }).getByRole('button', { name: 'Send Request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Exchange Request' });
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Post not found. Please try again.')).toBeVisible();
+
+  // A signed-out answer asks to log in; anything else is the generic failure.
+  const sendAnswering = async (status: number, code: string) => {
+    await page.route('**/api/requests', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: { code, message: 'x' } }) }),
+    );
+    const answered = page.waitForResponse('**/api/requests');
+    await dialog.getByRole('button', { name: 'Send Request' }).click();
+    await answered;
+    await page.unroute('**/api/requests');
+  };
+  await sendAnswering(401, 'UNAUTHORIZED');
+  await expect(page.getByText('Authentication Required')).toBeVisible();
+  await expect(page.getByText('Please log in to send exchange requests.')).toBeVisible();
+  await sendAnswering(500, 'INTERNAL');
   await expect(page.getByText('Failed to send exchange request. Please try again.')).toBeVisible();
+  await expect(dialog).toBeVisible();
   await author.close();
-  allowFailedRequests(consoleErrors, [404]);
+  allowFailedRequests(consoleErrors, [404, 401, 500]);
+});
+
+test('a failed search shows the error, not a count of zero', async ({ page, consoleErrors }) => {
+  await memberWithProfile(page);
+  await page.route('**/api/search*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) }),
+  );
+  await page.goto('/search?q=anything');
+  await expect(page.getByText('Search failed. Please try again.')).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText('');
+  await expect(page.getByText('No results found')).toHaveCount(0);
+  allowFailedRequests(consoleErrors, [500]);
 });

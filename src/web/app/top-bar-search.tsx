@@ -7,14 +7,14 @@ import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
 /**
- * The top bar's search box. On /home it filters the feed (live while typing); anywhere else
+ * The top bar's search box. On /home (and /home-database, the same screen) it filters the feed (live while typing); anywhere else
  * submitting opens /search with the trimmed text. Blank text does nothing.
  */
 export function TopBarSearch({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const feedSearch = useFeedSearch();
-  const onHome = pathname === paths.home;
+  const onHome = pathname === paths.home || pathname === paths.homeDatabase;
   const [text, setText] = useState(() => (onHome ? feedSearch.search : ''));
 
   function handleChange(value: string) {

@@ -74,6 +74,7 @@ export function SearchPage() {
   const results = useSearchPosts({ q, serviceType, categoryId });
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
+  const firstPageFailed = results.isError && !results.data;
 
   function update(changes: Record<string, string | undefined>) {
     const next = new URLSearchParams(params);
@@ -148,8 +149,9 @@ export function SearchPage() {
         ) : null}
       </Card>
 
+      {/* A first page that failed has no count to give (a failed 'Load more' keeps what was loaded). */}
       <p className="mt-6 text-sm font-medium text-fg-muted" role="status" data-testid="result-count">
-        {results.isPending ? 'Searching...' : `${total} ${total === 1 ? 'result' : 'results'} found`}
+        {results.isPending ? 'Searching...' : firstPageFailed ? '' : `${total} ${total === 1 ? 'result' : 'results'} found`}
       </p>
 
       {results.isPending ? (
@@ -158,7 +160,7 @@ export function SearchPage() {
             <Skeleton key={index} className="h-56 rounded-xl" />
           ))}
         </div>
-      ) : results.isError ? (
+      ) : firstPageFailed ? (
         <p role="alert" className="mt-4 rounded-lg bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700">
           Search failed. Please try again.
         </p>
@@ -177,6 +179,11 @@ export function SearchPage() {
               <SearchResultCard key={post.id} post={post} />
             ))}
           </div>
+          {results.isFetchNextPageError ? (
+            <p role="alert" className="mt-6 text-center text-sm font-medium text-danger-700">
+              More results could not be loaded. Please try again.
+            </p>
+          ) : null}
           {results.hasNextPage ? (
             <div className="mt-6 flex justify-center">
               <Button variant="outline" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
 import { useSendExchangeRequest } from '@/features/posts/api/send-exchange-request';
 import { MemberAvatar } from '@/features/posts/components/member-avatar';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
@@ -44,7 +45,11 @@ export function SendRequestDialog({ target, open, onOpenChange }: SendRequestDia
       },
       onError: (error) => {
         console.warn('Sending an exchange request failed', error);
-        toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.requestFailed });
+        const status = error instanceof ApiError ? error.status : 0;
+        if (status === 401) toast.error(POST_TOASTS.authRequiredTitle, { description: POST_TOASTS.authRequired });
+        // Hidden, completed or deleted since the list was loaded.
+        else if (status === 404) toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.postNotFound });
+        else toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.requestFailed });
       },
     });
   }

@@ -39,4 +39,7 @@ export const POST_TOASTS = {
   requestSentTitle: 'Exchange Request Sent!',
   requestSent: 'Your request has been sent to this user.',
   requestFailed: 'Failed to send exchange request. Please try again.',
+  authRequiredTitle: 'Authentication Required',
+  authRequired: 'Please log in to send exchange requests.',
+  postNotFound: 'Post not found. Please try again.',
 } as const;
