@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { allowFailedRequests } from './auth-helpers.js';
 import { test, expect } from './fixtures.js';
 import { createPostViaApi, memberWithProfile, otherMember, uniqueWord } from './profile-factory.js';
 
@@ -193,4 +194,23 @@ test('/home-database is the same screen: the top-bar search filters its feed liv
   await expect(communityCards(page)).toHaveCount(1);
   await expect(communityCards(page).first().getByRole('heading', { name: `Pottery wheel basics ${word}` })).toBeVisible();
   await author.close();
+});
+
+test('when matching fails, compatibility mode stays and shows the recent feed with the fallback banner', async ({ page, browser, baseURL, consoleErrors }) => {
+  const word = uniqueWord();
+  const author = await otherMember(browser, baseURL, { displayName: 'Fay Fallback' });
+  await createPostViaApi(author.page.request, { title: `Watercolour painting ${word}` });
+  await memberWithProfile(page);
+  const failure = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) };
+  await page.route('**/api/matches*', (route) => route.fulfill(failure));
+  await page.route('**/api/feed?*mode=compatibility*', (route) => route.fulfill(failure));
+  await page.goto('/home');
+  await page.getByLabel('Filter posts').click();
+  await page.getByRole('option', { name: 'Highest Compatibility' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error loading matches. Using fallback data.' })).toBeVisible();
+  await filterFeed(page, word);
+  await expect(communityCards(page)).toHaveCount(1);
+  await expect(communityCards(page).first().getByRole('heading', { name: `Watercolour painting ${word}` })).toBeVisible();
+  await author.close();
+  allowFailedRequests(consoleErrors, [500]);
 });

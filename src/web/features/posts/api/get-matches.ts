@@ -33,5 +33,7 @@ export function useMatches(params: MatchesParams, enabled = true) {
  */
 export function useMatchingEnabled(): { enabled: boolean; isPending: boolean } {
   const query = useQuery({ ...matchesQueryOptions({ limit: 1 }) });
-  return { enabled: query.data?.matchingEnabled ?? false, isPending: query.isPending };
+  // Only the member's setting takes the compatibility mode away: when the question itself
+  // fails, the mode stays and its own failure shows 'Error loading matches. Using fallback data.'
+  return { enabled: query.data ? query.data.matchingEnabled : query.isError, isPending: query.isPending };
 }
