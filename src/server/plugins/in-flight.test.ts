@@ -2,23 +2,14 @@ import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { queryRows } from '../db/client.js';
-import { freePort, testDatabases } from '../test/harness.js';
+import { freePort, testConfig, testDatabases } from '../test/harness.js';
 
 describe.each(testDatabases())('shutdown on %s', (kind) => {
   it('lets the handler of a client that already left finish its queries before the database closes', async () => {
     const port = await freePort();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: 'memory://',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
-    });
-    const app = await buildApp(config);
+    // Built by hand (not startTestServer) to add a route before it listens.
+    const app = await buildApp(testConfig(kind, port));
 
     let entered: () => void = () => undefined;
     const handlerEntered = new Promise<void>((resolve) => (entered = resolve));

@@ -28,7 +28,16 @@ export async function startTestServer(
   overrides: Partial<AppConfig> = {},
 ): Promise<TestServer> {
   const port = await freePort();
-  const config = loadConfig({
+  const config = testConfig(kind, port, env);
+  Object.assign(config, overrides);
+  const app = await buildApp(config);
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, config, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/** The configuration of a test server on `port`: silent, in-memory PGlite or the PostgreSQL test database. */
+export function testConfig(kind: TestDatabaseKind, port: number, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: String(port),
@@ -38,10 +47,6 @@ export async function startTestServer(
     ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
     ...env,
   });
-  Object.assign(config, overrides);
-  const app = await buildApp(config);
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, config, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
 /** A port that was free a moment ago, so links and origins can name it before we listen. */
