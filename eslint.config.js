@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -28,6 +29,37 @@ export default tseslint.config(
       ],
     },
   },
+  // Web imports flow one way: lib and components -> features -> app; features never import
+  // each other (docs/ARCHITECTURE.md). What two features need lives in lib or components.
+  {
+    files: ['src/web/lib/**/*.{ts,tsx}', 'src/web/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '../server/*'], message: 'The web app never imports server code.' },
+            { group: ['@/features/*', '@/app/*'], message: 'lib and components are shared: they import no feature and not the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...readdirSync('src/web/features').map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '../server/*'], message: 'The web app never imports server code.' },
+            { group: ['@/features/*', `!@/features/${feature}`], message: 'Features never import each other: move what both need to lib or components.' },
+            { group: ['@/app/*'], message: 'Features do not import the app shell; the app composes features.' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // shared is imported by both sides, so it may import neither.
     files: ['src/shared/**/*.ts'],

@@ -1,9 +1,9 @@
 import { ChevronDown, LifeBuoy, LogOut, Settings, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { memberIdentity, type MemberIdentity } from '@/app/member-identity';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useSignOut } from '@/app/use-sign-out';
-import { useProfileCompletenessQuery } from '@/features/profile/api/get-profile-completeness';
+import { useProfileCompletenessQuery } from '@/lib/profile-completeness';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,6 +1,6 @@
 import { House } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

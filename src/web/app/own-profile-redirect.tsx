@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { profilePath } from '@/app/paths';
+import { profilePath } from '@/lib/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
 

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { FeedSearchProvider } from '@/app/feed-search';
+import { FeedSearchProvider } from '@/lib/feed-search';
 import { ApiError } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/auth';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { SiteFooter } from '@/app/site-footer';
 import { VisitorTopBar } from '@/app/visitor-top-bar';
 import { BrandMark } from '@/components/brand-mark';

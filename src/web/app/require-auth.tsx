@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { useSession, wasSessionEndedOnPurposeAt } from '@/lib/auth';
 
 /** Four placeholder cards shown while the session of a protected page loads. */

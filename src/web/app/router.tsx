@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { OwnProfileRedirect } from '@/app/own-profile-redirect';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { PublicLayout } from '@/app/public-layout';
 import { RequireAuth } from '@/app/require-auth';
 import { RootLayout, RouteFallback } from '@/app/root-layout';
@@ -15,7 +15,7 @@ function placeholder(path: string, title: string): RouteObject {
 
 const loadSignUpPage = async () => ({ Component: (await import('@/features/auth/signup-page')).SignUpPage });
 const loadLoginPage = async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage });
-const loadHomePage = async () => ({ Component: (await import('@/features/feed/home-page')).HomePage });
+const loadHomePage = async () => ({ Component: (await import('@/features/posts/home-page')).HomePage });
 
 /*
  * Pages are lazy-loaded so the first load stays small; the shells, guards and placeholders
@@ -98,7 +98,7 @@ export const routes: RouteObject[] = [
               { path: paths.homeDatabase, lazy: loadHomePage },
               {
                 path: paths.search,
-                lazy: async () => ({ Component: (await import('@/features/search/search-page')).SearchPage }),
+                lazy: async () => ({ Component: (await import('@/features/posts/search-page')).SearchPage }),
               },
               placeholder(paths.messages, 'Messages'),
               placeholder(paths.network, 'My Network'),

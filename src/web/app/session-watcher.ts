@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { forgetSessionEnd, useSession, wasSessionEndedOnPurpose } from '@/lib/auth';
 
 /**

@@ -1,7 +1,7 @@
 import { Bell, House, MessageSquare, Users, type LucideIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { MeMenu } from '@/app/me-menu';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { TopBarSearch } from '@/app/top-bar-search';
 import { BrandMark } from '@/components/brand-mark';
 import { Container } from '@/components/ui/container';

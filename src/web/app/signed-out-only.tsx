@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { getRedirectTarget } from '@/app/redirect-target';
+import { getRedirectTarget } from '@/lib/redirect-target';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
 

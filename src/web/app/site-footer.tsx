@@ -2,7 +2,7 @@ import { AtSign, Camera, Mail, MessageCircle, Rss } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { landingAnchorPath, landingAnchors, paths } from '@/app/paths';
+import { landingAnchorPath, landingAnchors, paths } from '@/lib/paths';
 import { BrandMark } from '@/components/brand-mark';
 import { Container } from '@/components/ui/container';
 import { appConfig } from '@/lib/app-config';

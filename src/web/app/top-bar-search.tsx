@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useFeedSearch } from '@/app/feed-search';
-import { paths } from '@/app/paths';
+import { useFeedSearch } from '@/lib/feed-search';
+import { paths } from '@/lib/paths';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 

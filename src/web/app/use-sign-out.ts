@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { endSessionOnPurpose, signOutRequest } from '@/lib/auth';
 
 /** Sign Out from the Me menu: ends the session, says so, and goes to the landing page. */

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { landingAnchorPath, landingAnchors, paths } from '@/app/paths';
+import { landingAnchorPath, landingAnchors, paths } from '@/lib/paths';
 import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';

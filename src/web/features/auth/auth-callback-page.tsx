@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { verifyEmail } from '@/features/auth/api/verify-email';
 import { AuthCard, AuthIcon } from '@/features/auth/components/auth-card';

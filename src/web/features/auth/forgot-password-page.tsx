@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { useRequestPasswordRecovery } from '@/features/auth/api/forgot-password';
 import { AuthCard, AuthIcon } from '@/features/auth/components/auth-card';

@@ -3,7 +3,7 @@ import { SignUpInput } from '@shared/schemas/auth';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { useSignUp } from '@/features/auth/api/sign-up';
 import { BusyIcon } from '@/features/auth/components/busy-icon';

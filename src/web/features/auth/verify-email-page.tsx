@@ -1,7 +1,7 @@
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { useResendVerification } from '@/features/auth/api/resend-verification';
 import { AuthCard, AuthIcon } from '@/features/auth/components/auth-card';

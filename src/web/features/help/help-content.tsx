@@ -1,7 +1,7 @@
 import { PenLine, Rocket, ShieldCheck, Star, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { appConfig } from '@/lib/app-config';
 
 export interface FaqEntry {

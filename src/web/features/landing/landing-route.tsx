@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { useSession } from '@/lib/auth';

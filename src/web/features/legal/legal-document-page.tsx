@@ -1,7 +1,7 @@
 import type { LegalDocument } from '@shared/content/legal-types';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 

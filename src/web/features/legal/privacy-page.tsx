@@ -1,5 +1,5 @@
 import { privacyPolicy } from '@shared/content/legal';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { LegalDocumentPage } from '@/features/legal/legal-document-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -12,7 +12,7 @@ import {
   type ProfileFormValues,
   type ServiceType,
 } from '@shared/schemas/profile';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';

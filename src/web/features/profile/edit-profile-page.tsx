@@ -13,7 +13,7 @@ import {
   type OwnProfile,
   type ProfileFormValues,
 } from '@shared/schemas/profile';
-import { paths, profilePath } from '@/app/paths';
+import { paths, profilePath } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';

@@ -1,6 +1,6 @@
 import { ArrowRight, Check, ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
-import { landingAnchors, paths } from '@/app/paths';
+import { landingAnchors, paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { HeroIllustration } from '@/features/landing/components/hero-illustration';

@@ -1,6 +1,6 @@
 import { Check, Quote } from 'lucide-react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
-import { landingAnchors } from '@/app/paths';
+import { landingAnchors } from '@/lib/paths';
 import { AccordionContent, AccordionTrigger } from '@/components/ui/accordion';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/features/landing/components/section-heading';

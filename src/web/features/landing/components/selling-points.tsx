@@ -1,4 +1,4 @@
-import { landingAnchors } from '@/app/paths';
+import { landingAnchors } from '@/lib/paths';
 import { Container } from '@/components/ui/container';
 import { SectionHeading } from '@/features/landing/components/section-heading';
 import { sellingPoints } from '@/features/landing/landing-content';

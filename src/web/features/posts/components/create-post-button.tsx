@@ -2,8 +2,8 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { CreatePostDialog } from '@/features/posts/components/create-post-dialog';
-import { openProfilePrompt } from '@/features/profile/profile-prompt-store';
-import { useProfileCompletion } from '@/features/profile/use-profile-completion';
+import { openProfilePrompt } from '@/lib/profile-prompt-store';
+import { useProfileCompletion } from '@/lib/use-profile-completion';
 
 /** Create Post: the Create Exchange Post dialog, or the complete-profile modal for an incomplete profile. */
 export function CreatePostButton({ size = 'md', className }: { size?: ButtonProps['size']; className?: string }) {

@@ -1,8 +1,10 @@
+import { profileCompletenessKey } from '@/lib/profile-completeness';
+
 /** TanStack Query keys of the profile feature, so hooks that change data refresh exactly these. */
 export const profileKeys = {
   all: ['profile'] as const,
   own: ['profile', 'me'] as const,
-  completeness: ['profile', 'me', 'completeness'] as const,
+  completeness: profileCompletenessKey,
   view: (id: string) => ['profile', 'view', id] as const,
 };
 

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { closeProfilePrompt, useProfilePromptOpen } from '@/features/profile/profile-prompt-store';
+import { closeProfilePrompt, useProfilePromptOpen } from '@/lib/profile-prompt-store';
 
 /** The global 'Complete Your Profile' modal, opened automatically or by `openProfilePrompt()`. */
 export function ProfileCompletionModal() {

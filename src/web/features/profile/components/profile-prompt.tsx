@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { ProfileCompletionModal } from '@/features/profile/components/profile-completion-modal';
-import { mayShowAutomaticPrompt, showAutomaticPrompt, takeVerificationFlags } from '@/features/profile/profile-prompt-store';
-import { useProfileCompletion } from '@/features/profile/use-profile-completion';
+import { mayShowAutomaticPrompt, showAutomaticPrompt, takeVerificationFlags } from '@/lib/profile-prompt-store';
+import { useProfileCompletion } from '@/lib/use-profile-completion';
 import { useSession } from '@/lib/auth';
 
 /** Spec section 9: the prompt's timing constants. */

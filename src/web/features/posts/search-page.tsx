@@ -10,8 +10,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePrimaryCategories } from '@/features/posts/api/get-categories';
-import { useSearchPosts, type SearchServiceType } from '@/features/search/api/search-posts';
-import { SearchResultCard } from '@/features/search/components/search-result-card';
+import { useSearchPosts, type SearchServiceType } from '@/features/posts/api/search-posts';
+import { SearchResultCard } from '@/features/posts/components/search-result-card';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useProfileCompletenessQuery } from '@/features/profile/api/get-profile-completeness';
-import { profileKeys } from '@/features/profile/api/query-keys';
+import { profileCompletenessKey, useProfileCompletenessQuery } from '@/lib/profile-completeness';
 import { useSession } from '@/lib/auth';
 
 export interface ProfileCompletion {
@@ -29,6 +28,6 @@ export function useProfileCompletion(): ProfileCompletion {
   return {
     isComplete: query.data?.complete === true,
     isLoading: session !== null && query.isPending,
-    markCompleted: () => queryClient.setQueryData(profileKeys.completeness, { complete: true }),
+    markCompleted: () => queryClient.setQueryData(profileCompletenessKey, { complete: true }),
   };
 }

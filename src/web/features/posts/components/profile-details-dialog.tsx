@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MemberAvatar } from '@/features/posts/components/member-avatar';
-import { useMemberSummary } from '@/features/search/api/get-member-summary';
+import { useMemberSummary } from '@/features/posts/api/get-member-summary';
 
 function ratingText(average: number | null, count: number): string {
   if (average === null || count === 0) return 'No ratings yet';

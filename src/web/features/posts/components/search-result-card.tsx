@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MemberAvatar } from '@/features/posts/components/member-avatar';
 import { tagLabel } from '@/features/posts/lib/post-labels';
-import { ProfileDetailsDialog } from '@/features/search/components/profile-details-dialog';
+import { ProfileDetailsDialog } from '@/features/posts/components/profile-details-dialog';
 
 const MAX_TAGS = 4;
 

@@ -3,8 +3,7 @@ import { useSession } from '@/lib/auth';
 
 /*
  * The home feed's search text, shared by the top bar (which writes it) and the feed (which
- * filters by it). Apart from React it imports only the session hook from lib, so the feed
- * feature may use it the way features use `paths`.
+ * filters by it). It lives in lib because the app shell and the posts feature both use it.
  */
 
 export interface FeedSearch {

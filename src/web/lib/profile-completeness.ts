@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileCompleteness } from '@shared/schemas/profile';
-import { profileKeys } from '@/features/profile/api/query-keys';
 import { apiClient } from '@/lib/api-client';
 
 // Checked by hand rather than with the zod schema: the prompt is in every signed-in page's
@@ -18,13 +17,19 @@ const completenessParser = {
   },
 };
 
+/**
+ * Whether the signed-in member's profile is complete: the app shell, the posts screens (Create
+ * Post) and the profile screens all ask, so it lives here rather than in one feature.
+ */
+export const profileCompletenessKey = ['profile', 'me', 'completeness'] as const;
+
 /** Whether the signed-in member's profile is complete (spec section 4). */
 export function getProfileCompleteness(): Promise<ProfileCompleteness> {
   return apiClient.get('/api/profiles/me/completeness', { schema: completenessParser });
 }
 
 export const profileCompletenessQueryOptions = queryOptions({
-  queryKey: profileKeys.completeness,
+  queryKey: profileCompletenessKey,
   queryFn: getProfileCompleteness,
 });
 

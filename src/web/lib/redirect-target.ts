@@ -1,5 +1,5 @@
 import type { To } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
