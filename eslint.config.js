@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -27,6 +28,15 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/server/**', '../server/*'], message: 'The web app never imports server code.' }] },
       ],
+    },
+  },
+  {
+    // File and folder names are kebab-case ('post-card.tsx', 'feed-cache.test.ts').
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*.{js,mjs,ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{src,e2e,bench,scripts}/**/': 'KEBAB_CASE' }],
     },
   },
   // Web imports flow one way: lib and components -> features -> app; features never import
