@@ -22,6 +22,23 @@ export function textFilter(q: string | undefined): TextFilter | null {
   const words = (q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
   if (words.length === 0) return null;
   const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  // Several words may be split between the post and its author's skill ('guitar music': a
+  // guitar post by a Music & Performance member): each word must be in the post's text or in
+  // the name of the author's primary category (copied onto posts as author_category_id).
+  // ARRAY(...) runs once per word over the 112 categories; each test can use its own index.
+  // A stop word ('the', 'and') gives an empty query: it is skipped, as the one tsquery skips
+  // it, and a text of stop words only matches nothing (numnode = 0; both fold to constants).
+  const wordTests =
+    words.length < 2
+      ? sql`p.search_vector @@ ${tsquery}`
+      : sql`numnode(${tsquery}) > 0 AND ${sql.join(
+          words.map((w) => {
+            const word = sql`to_tsquery('english', ${`${w}:*`})`;
+            return sql`(numnode(${word}) = 0 OR p.search_vector @@ ${word}
+              OR p.author_category_id = ANY(ARRAY(SELECT wc.id FROM skill_categories wc WHERE to_tsvector('english', wc.name) @@ ${word})))`;
+          }),
+          sql` AND `,
+        )}`;
   const phrase = (q ?? '').trim().replace(/\s+/g, ' ');
   const pattern = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Trigram indexes serve ILIKE only for 3+ characters; shorter text relies on the prefix search.
@@ -29,7 +46,7 @@ export function textFilter(q: string | undefined): TextFilter | null {
   // One condition of OR-ed indexable tests, so the planner can BitmapOr the GIN, trigram and
   // author category indexes and read each matching post once (a UNION of ids read every post twice).
   const branches = [
-    sql`p.search_vector @@ ${tsquery}`,
+    words.length < 2 ? wordTests : sql`(${wordTests})`,
     ...(substring
       ? [
           sql`p.title ILIKE ${pattern}`,

@@ -61,6 +61,10 @@ describe.each(testDatabases())('search on %s', (kind) => {
       (await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?${query}`))).items.map((p) => p.id).sort();
     // The author's skill: their primary category's name.
     expect(await search('q=Music%20%26%20Performance&limit=50')).toContain(p2);
+    // Words split between the post and its author's skill; stop words are skipped.
+    expect(await search(`q=${tag}%20music&limit=50`)).toEqual([p2]);
+    expect(await search(`q=the%20${tag}%20and%20music&limit=50`)).toEqual([p2]);
+    expect(await search(`q=${tag}%20gardening&limit=50`)).toEqual([p1]);
     expect(await search(`q=${tag}&serviceType=digital`)).toEqual([p1, p3].sort());
     expect(await search(`q=${tag}&serviceType=physical`)).toEqual([p2, p3].sort());
     expect(await search(`q=${tag}&serviceType=both`)).toEqual([p3]);
