@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { Controller, useController, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CreatePostInput, POST_LIMITS, type CreatePostData } from '@shared/schemas/posts';
 import { Badge } from '@/components/ui/badge';
@@ -8,10 +8,17 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { useCreatePost } from '@/features/posts/api/create-post';
 import { DiscardChangesDialog } from '@/features/posts/components/discard-changes-dialog';
-import { CategoryField, CharCount, FormatSelect, KeywordsInput, TimingFieldset } from '@/features/posts/components/post-form-parts';
+import {
+  AdditionalContextField,
+  CategoryField,
+  CharCount,
+  FormatField,
+  KeywordsField,
+  OfferingAndLookingFor,
+  TimingFieldset,
+} from '@/features/posts/components/post-form-parts';
 import { OFFERING_SUGGESTIONS, POST_TOASTS } from '@/features/posts/lib/post-labels';
 import { ApiError } from '@/lib/api-client';
 
@@ -58,12 +65,7 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
   });
   const { register, control, handleSubmit, reset, setValue, setError, getValues, formState } = form;
   const { errors } = formState;
-  const availableFrom = useController({ control, name: 'availableFrom' });
-  const availableUntil = useController({ control, name: 'availableUntil' });
-  const [title, offering, lookingFor, additionalContext] = useWatch({
-    control,
-    name: ['title', 'offering', 'lookingFor', 'additionalContext'],
-  });
+  const title = useWatch({ control, name: 'title' });
 
   function close() {
     reset(EMPTY);
@@ -115,142 +117,70 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
     <>
       <Dialog open={open} onOpenChange={handleOpenChange}>
         <DialogContent className="max-w-2xl">
-          <form onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)} noValidate className="grid gap-5">
-            <DialogHeader>
-              <DialogTitle>Create New Exchange Post</DialogTitle>
-              <DialogDescription>Share what you're offering and what you'd like in return</DialogDescription>
-            </DialogHeader>
+          <FormProvider {...form}>
+            <form onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)} noValidate className="grid gap-5">
+              <DialogHeader>
+                <DialogTitle>Create New Exchange Post</DialogTitle>
+                <DialogDescription>Share what you're offering and what you'd like in return</DialogDescription>
+              </DialogHeader>
 
-            <FormField id="post-title" label="Title *" error={errors.title?.message} aside={<CharCount value={title} max={POST_LIMITS.titleMax} />}>
-              <Input
-                id="post-title"
-                maxLength={POST_LIMITS.titleMax}
-                placeholder="e.g. Guitar lessons for help with my garden"
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={fieldDescribedBy('post-title', { error: Boolean(errors.title) })}
-                {...register('title')}
-              />
-            </FormField>
-
-            <FormField
-              id="post-offering"
-              label="What I'm Offering *"
-              error={errors.offering?.message}
-              aside={<CharCount value={offering} max={POST_LIMITS.textMax} />}
-              hint={
-                <div className="flex flex-wrap gap-1.5 pt-1" role="group" aria-label="Quick suggestions">
-                  {OFFERING_SUGGESTIONS.map((suggestion) => (
-                    <button
-                      key={suggestion}
-                      type="button"
-                      onClick={() => setValue('offering', suggestion, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
-                      className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
-                    >
-                      <Badge variant="outline" className="cursor-pointer hover:bg-surface-muted">
-                        {suggestion}
-                      </Badge>
-                    </button>
-                  ))}
-                </div>
-              }
-            >
-              <Textarea
-                id="post-offering"
-                rows={3}
-                maxLength={POST_LIMITS.textMax}
-                placeholder="Describe the skill or service you can offer"
-                aria-invalid={errors.offering ? true : undefined}
-                aria-describedby={fieldDescribedBy('post-offering', { error: Boolean(errors.offering), hint: true })}
-                {...register('offering')}
-              />
-            </FormField>
-
-            <FormField
-              id="post-looking-for"
-              label="What I'm Looking For *"
-              error={errors.lookingFor?.message}
-              aside={<CharCount value={lookingFor} max={POST_LIMITS.textMax} />}
-            >
-              <Textarea
-                id="post-looking-for"
-                rows={3}
-                maxLength={POST_LIMITS.textMax}
-                placeholder="Describe what you'd like in return"
-                aria-invalid={errors.lookingFor ? true : undefined}
-                aria-describedby={fieldDescribedBy('post-looking-for', { error: Boolean(errors.lookingFor) })}
-                {...register('lookingFor')}
-              />
-            </FormField>
-
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Controller
-                control={control}
-                name="categoryId"
-                render={({ field, fieldState }) => (
-                  <CategoryField id="post-category" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-                )}
-              />
-              <Controller
-                control={control}
-                name="format"
-                render={({ field }) => <FormatSelect id="post-format" value={field.value} onChange={field.onChange} />}
-              />
-            </div>
-
-            <Controller
-              control={control}
-              name="keywords"
-              render={({ field, fieldState }) => (
-                <KeywordsInput
-                  id="post-keywords"
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                  onDraftChange={(draft) => (keywordDraft.current = draft)}
+              <FormField id="post-title" label="Title *" error={errors.title?.message} aside={<CharCount value={title} max={POST_LIMITS.titleMax} />}>
+                <Input
+                  id="post-title"
+                  maxLength={POST_LIMITS.titleMax}
+                  placeholder="e.g. Guitar lessons for help with my garden"
+                  aria-invalid={errors.title ? true : undefined}
+                  aria-describedby={fieldDescribedBy('post-title', { error: Boolean(errors.title) })}
+                  {...register('title')}
                 />
-              )}
-            />
+              </FormField>
 
-            <TimingFieldset
-              idPrefix="post"
-              dates={{
-                from: availableFrom.field.value,
-                until: availableUntil.field.value,
-                onFromChange: availableFrom.field.onChange,
-                onUntilChange: availableUntil.field.onChange,
-                fromError: availableFrom.fieldState.error?.message,
-                untilError: availableUntil.fieldState.error?.message,
-              }}
-              days={register('preferredDays')}
-              times={register('preferredTimes')}
-              daysError={errors.preferredDays?.message}
-              timesError={errors.preferredTimes?.message}
-            />
-
-            <FormField
-              id="post-context"
-              label="Additional Context (Optional)"
-              error={errors.additionalContext?.message}
-              aside={<CharCount value={additionalContext} max={POST_LIMITS.additionalContextMax} />}
-            >
-              <Textarea
-                id="post-context"
-                rows={2}
-                maxLength={POST_LIMITS.additionalContextMax}
-                placeholder="Anything else a neighbour should know"
-                {...register('additionalContext')}
+              <OfferingAndLookingFor
+                idPrefix="post"
+                placeholders
+                offeringHint={
+                  <div className="flex flex-wrap gap-1.5 pt-1" role="group" aria-label="Quick suggestions">
+                    {OFFERING_SUGGESTIONS.map((suggestion) => (
+                      <button
+                        key={suggestion}
+                        type="button"
+                        onClick={() => setValue('offering', suggestion, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                        className="rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
+                      >
+                        <Badge variant="outline" className="cursor-pointer hover:bg-surface-muted">
+                          {suggestion}
+                        </Badge>
+                      </button>
+                    ))}
+                  </div>
+                }
               />
-            </FormField>
 
-            <DialogFooter>
-              <Button variant="outline" onClick={() => handleOpenChange(false)} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create Exchange Post'}
-              </Button>
-            </DialogFooter>
-          </form>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <Controller
+                  control={control}
+                  name="categoryId"
+                  render={({ field, fieldState }) => (
+                    <CategoryField id="post-category" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+                  )}
+                />
+                <FormatField idPrefix="post" />
+              </div>
+
+              <KeywordsField idPrefix="post" onDraftChange={(draft) => (keywordDraft.current = draft)} />
+              <TimingFieldset idPrefix="post" />
+              <AdditionalContextField idPrefix="post" placeholder="Anything else a neighbour should know" />
+
+              <DialogFooter>
+                <Button variant="outline" onClick={() => handleOpenChange(false)} disabled={create.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Creating...' : 'Create Exchange Post'}
+                </Button>
+              </DialogFooter>
+            </form>
+          </FormProvider>
         </DialogContent>
       </Dialog>
       <DiscardChangesDialog

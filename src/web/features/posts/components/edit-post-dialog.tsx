@@ -1,15 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useController, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { splitCustomTags } from '@shared/domain/post-tags';
 import { parseDescription, stripOfferingPrefix } from '@shared/domain/post-text';
-import { POST_LIMITS, POST_MESSAGES, UpdatePostInput, type PostItem, type UpdatePostData } from '@shared/schemas/posts';
+import { POST_MESSAGES, UpdatePostInput, type PostItem, type UpdatePostData } from '@shared/schemas/posts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/textarea';
 import { useUpdatePost } from '@/features/posts/api/update-post';
-import { CharCount, FormatSelect, KeywordsInput, TimingFieldset } from '@/features/posts/components/post-form-parts';
+import {
+  AdditionalContextField,
+  FormatField,
+  KeywordsField,
+  OfferingAndLookingFor,
+  TimingFieldset,
+} from '@/features/posts/components/post-form-parts';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
 
 /** The dialog's fields from a post: title split on 'Offering: ', description on blank lines. */
@@ -58,11 +62,8 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
     resolver: (values, context, options) => checkUpdate(withoutUntouchedDates(values, initial), context, options),
     defaultValues: initial,
   });
-  const { register, control, handleSubmit, formState } = form;
-  const { errors } = formState;
-  const availableFrom = useController({ control, name: 'availableFrom' });
-  const availableUntil = useController({ control, name: 'availableUntil' });
-  const [offering, lookingFor, additionalContext] = useWatch({ control, name: ['offering', 'lookingFor', 'additionalContext'] });
+  const { control, handleSubmit } = form;
+  const [offering, lookingFor] = useWatch({ control, name: ['offering', 'lookingFor'] });
   const requiredEmpty = (offering ?? '').trim() === '' || (lookingFor ?? '').trim() === '';
 
   function handleValid(data: UpdatePostData) {
@@ -106,90 +107,29 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-2xl">
-        <form onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)} noValidate className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>Edit Exchange Post</DialogTitle>
-            <DialogDescription>Update what you're offering and what you'd like in return</DialogDescription>
-          </DialogHeader>
+        <FormProvider {...form}>
+          <form onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)} noValidate className="grid gap-5">
+            <DialogHeader>
+              <DialogTitle>Edit Exchange Post</DialogTitle>
+              <DialogDescription>Update what you're offering and what you'd like in return</DialogDescription>
+            </DialogHeader>
 
-          <FormField
-            id="edit-offering"
-            label="What I'm Offering *"
-            error={errors.offering?.message}
-            aside={<CharCount value={offering} max={POST_LIMITS.textMax} />}
-          >
-            <Textarea
-              id="edit-offering"
-              rows={3}
-              maxLength={POST_LIMITS.textMax}
-              aria-invalid={errors.offering ? true : undefined}
-              aria-describedby={fieldDescribedBy('edit-offering', { error: Boolean(errors.offering) })}
-              {...register('offering')}
-            />
-          </FormField>
-          <FormField
-            id="edit-looking-for"
-            label="What I'm Looking For *"
-            error={errors.lookingFor?.message}
-            aside={<CharCount value={lookingFor} max={POST_LIMITS.textMax} />}
-          >
-            <Textarea
-              id="edit-looking-for"
-              rows={3}
-              maxLength={POST_LIMITS.textMax}
-              aria-invalid={errors.lookingFor ? true : undefined}
-              aria-describedby={fieldDescribedBy('edit-looking-for', { error: Boolean(errors.lookingFor) })}
-              {...register('lookingFor')}
-            />
-          </FormField>
+            <OfferingAndLookingFor idPrefix="edit" />
+            <KeywordsField idPrefix="edit" />
+            <FormatField idPrefix="edit" />
+            <TimingFieldset idPrefix="edit" />
+            <AdditionalContextField idPrefix="edit" />
 
-          <Controller
-            control={control}
-            name="keywords"
-            render={({ field, fieldState }) => (
-              <KeywordsInput id="edit-keywords" value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message} />
-            )}
-          />
-          <Controller
-            control={control}
-            name="format"
-            render={({ field }) => <FormatSelect id="edit-format" value={field.value} onChange={field.onChange} />}
-          />
-
-          <TimingFieldset
-            idPrefix="edit"
-            dates={{
-              from: availableFrom.field.value,
-              until: availableUntil.field.value,
-              onFromChange: availableFrom.field.onChange,
-              onUntilChange: availableUntil.field.onChange,
-              fromError: availableFrom.fieldState.error?.message,
-              untilError: availableUntil.fieldState.error?.message,
-            }}
-            days={register('preferredDays')}
-            times={register('preferredTimes')}
-            daysError={errors.preferredDays?.message}
-            timesError={errors.preferredTimes?.message}
-          />
-
-          <FormField
-            id="edit-context"
-            label="Additional Context (Optional)"
-            error={errors.additionalContext?.message}
-            aside={<CharCount value={additionalContext} max={POST_LIMITS.additionalContextMax} />}
-          >
-            <Textarea id="edit-context" rows={2} maxLength={POST_LIMITS.additionalContextMax} {...register('additionalContext')} />
-          </FormField>
-
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={requiredEmpty || update.isPending}>
-              {update.isPending ? 'Updating...' : 'Update Post'}
-            </Button>
-          </DialogFooter>
-        </form>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={requiredEmpty || update.isPending}>
+                {update.isPending ? 'Updating...' : 'Update Post'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </FormProvider>
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { startOfToday, parseISO } from 'date-fns';
 import { Plus } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { defaultAvailableUntil } from '@shared/domain/post-text';
 import { POST_FORMATS, type PostFormat } from '@shared/domain/post-tags';
 import { POST_LIMITS } from '@shared/schemas/posts';
@@ -11,6 +11,7 @@ import { DatePicker } from '@/components/ui/date-picker';
 import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
 import { usePrimaryCategories } from '@/features/posts/api/get-categories';
 import { FORMAT_LABELS } from '@/features/posts/lib/post-labels';
 
@@ -217,29 +218,137 @@ export function AvailabilityDates({ from, until, onFromChange, onUntilChange, fr
   );
 }
 
-export interface TimingFieldsetProps {
-  idPrefix: string;
-  dates: AvailabilityDatesProps;
-  days: UseFormRegisterReturn;
-  times: UseFormRegisterReturn;
-  daysError?: string | undefined;
-  timesError?: string | undefined;
+/**
+ * The fields the create and edit dialogs share, under the names both schemas give them. The
+ * parts below read the dialog's form through react-hook-form's context (`FormProvider`), so
+ * one piece of markup serves both dialogs.
+ */
+interface SharedPostFields {
+  offering: string;
+  lookingFor: string;
+  keywords?: string[] | undefined;
+  format?: PostFormat | null | undefined;
+  availableFrom?: string | null | undefined;
+  availableUntil?: string | null | undefined;
+  preferredDays?: string | null | undefined;
+  preferredTimes?: string | null | undefined;
+  additionalContext?: string | null | undefined;
+}
+
+export interface PostTextFieldProps {
+  id: string;
+  name: 'offering' | 'lookingFor' | 'additionalContext';
+  label: string;
+  max: number;
+  rows?: number;
+  placeholder?: string | undefined;
+  /** Shown under the field (the offering's quick suggestions). */
+  hint?: ReactNode;
+}
+
+/** A text area of the post form with its x/max counter and its error. */
+export function PostTextField({ id, name, label, max, rows = 3, placeholder, hint }: PostTextFieldProps) {
+  const { register, control, formState } = useFormContext<SharedPostFields>();
+  const value = useWatch({ control, name });
+  const error = formState.errors[name]?.message;
+  return (
+    <FormField id={id} label={label} error={error} hint={hint} aside={<CharCount value={value} max={max} />}>
+      <Textarea
+        id={id}
+        rows={rows}
+        maxLength={max}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, { error: Boolean(error), hint: Boolean(hint) })}
+        {...register(name)}
+      />
+    </FormField>
+  );
+}
+
+/** What I'm Offering and What I'm Looking For (20 to 300 characters each). */
+export function OfferingAndLookingFor({ idPrefix, placeholders = false, offeringHint }: { idPrefix: string; placeholders?: boolean; offeringHint?: ReactNode }) {
+  return (
+    <>
+      <PostTextField
+        id={`${idPrefix}-offering`}
+        name="offering"
+        label="What I'm Offering *"
+        max={POST_LIMITS.textMax}
+        placeholder={placeholders ? 'Describe the skill or service you can offer' : undefined}
+        hint={offeringHint}
+      />
+      <PostTextField
+        id={`${idPrefix}-looking-for`}
+        name="lookingFor"
+        label="What I'm Looking For *"
+        max={POST_LIMITS.textMax}
+        placeholder={placeholders ? "Describe what you'd like in return" : undefined}
+      />
+    </>
+  );
+}
+
+/** Keywords bound to the form; `onDraftChange` hears what is typed but not added yet. */
+export function KeywordsField({ idPrefix, onDraftChange }: { idPrefix: string; onDraftChange?: (draft: string) => void }) {
+  const { field, fieldState } = useController<SharedPostFields, 'keywords'>({ name: 'keywords' });
+  return (
+    <KeywordsInput
+      id={`${idPrefix}-keywords`}
+      value={field.value ?? []}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+      onDraftChange={onDraftChange}
+    />
+  );
+}
+
+/** Preferred Format bound to the form. */
+export function FormatField({ idPrefix }: { idPrefix: string }) {
+  const { field } = useController<SharedPostFields, 'format'>({ name: 'format' });
+  return <FormatSelect id={`${idPrefix}-format`} value={field.value} onChange={field.onChange} />;
 }
 
 /** Timing & Availability: the two dates, Preferred Days and Preferred Times. */
-export function TimingFieldset({ idPrefix, dates, days, times, daysError, timesError }: TimingFieldsetProps) {
+export function TimingFieldset({ idPrefix }: { idPrefix: string }) {
+  const { register, formState } = useFormContext<SharedPostFields>();
+  const from = useController<SharedPostFields, 'availableFrom'>({ name: 'availableFrom' });
+  const until = useController<SharedPostFields, 'availableUntil'>({ name: 'availableUntil' });
+  const daysError = formState.errors.preferredDays?.message;
+  const timesError = formState.errors.preferredTimes?.message;
   return (
     <fieldset className="grid gap-4 rounded-xl border border-border p-4">
       <legend className="px-1 text-sm font-semibold">Timing & Availability</legend>
-      <AvailabilityDates {...dates} />
+      <AvailabilityDates
+        from={from.field.value}
+        until={until.field.value}
+        onFromChange={from.field.onChange}
+        onUntilChange={until.field.onChange}
+        fromError={from.fieldState.error?.message}
+        untilError={until.fieldState.error?.message}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${idPrefix}-days`} label="Preferred Days" error={daysError}>
-          <Input id={`${idPrefix}-days`} maxLength={POST_LIMITS.preferredDaysMax} placeholder="e.g. Weekends" {...days} />
+          <Input id={`${idPrefix}-days`} maxLength={POST_LIMITS.preferredDaysMax} placeholder="e.g. Weekends" {...register('preferredDays')} />
         </FormField>
         <FormField id={`${idPrefix}-times`} label="Preferred Times" error={timesError}>
-          <Input id={`${idPrefix}-times`} maxLength={POST_LIMITS.preferredTimesMax} placeholder="e.g. Evenings" {...times} />
+          <Input id={`${idPrefix}-times`} maxLength={POST_LIMITS.preferredTimesMax} placeholder="e.g. Evenings" {...register('preferredTimes')} />
         </FormField>
       </div>
     </fieldset>
+  );
+}
+
+/** Additional Context (Optional), up to 500 characters. */
+export function AdditionalContextField({ idPrefix, placeholder }: { idPrefix: string; placeholder?: string }) {
+  return (
+    <PostTextField
+      id={`${idPrefix}-context`}
+      name="additionalContext"
+      label="Additional Context (Optional)"
+      max={POST_LIMITS.additionalContextMax}
+      rows={2}
+      placeholder={placeholder}
+    />
   );
 }
