@@ -20,13 +20,12 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveProfile } from '@/features/profile/api/save-profile';
 import { AboutMeHint } from '@/features/profile/components/about-me-hint';
-import { CategorySelect } from '@/features/profile/components/category-select';
 import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
 import { LeadTimeSelect } from '@/features/profile/components/lead-time-select';
 import { LocationFields } from '@/features/profile/components/location-fields';
 import { PhotoField } from '@/features/profile/components/photo-field';
 import { ProfileUrlFields } from '@/features/profile/components/profile-url-fields';
-import { SkillKeywordsInput, skillsCounter } from '@/features/profile/components/skill-keywords-input';
+import { PrimaryCategoryField, SkillKeywordsField } from '@/features/profile/components/profile-skill-fields';
 import { applyServerFieldErrors } from '@/features/profile/profile-form-errors';
 import { completeServiceTypeOptions } from '@/features/profile/profile-options';
 import { cn } from '@/lib/cn';
@@ -185,45 +184,9 @@ export function CompleteProfilePage() {
               )}
             />
 
-            <FormField id="primaryCategoryId" label="Primary Skill Category" error={errors.primaryCategoryId?.message}>
-              <Controller
-                control={control}
-                name="primaryCategoryId"
-                render={({ field }) => (
-                  <CategorySelect
-                    id="primaryCategoryId"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    selectRef={field.ref}
-                    invalid={Boolean(errors.primaryCategoryId)}
-                    describedBy={fieldDescribedBy('primaryCategoryId', { error: Boolean(errors.primaryCategoryId) })}
-                  />
-                )}
-              />
-            </FormField>
+            <PrimaryCategoryField form={form} />
 
-            <Controller
-              control={control}
-              name="skillKeywords"
-              render={({ field }) => (
-                <FormField
-                  id="skillKeywords"
-                  label="Skill Keywords"
-                  error={errors.skillKeywords?.message}
-                  hint={skillsCounter(field.value?.length ?? 0)}
-                >
-                  <SkillKeywordsInput
-                    id="skillKeywords"
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    maxMessage={PROFILE_MESSAGES.keywordsMax}
-                    error={errors.skillKeywords?.message}
-                  />
-                </FormField>
-              )}
-            />
+            <SkillKeywordsField form={form} label="Skill Keywords" maxMessage={PROFILE_MESSAGES.keywordsMax} />
 
             <ProfileUrlFields form={form} labels={{ portfolio: 'Portfolio URL (Optional)', linkedin: 'LinkedIn Profile (Optional)' }} />
 

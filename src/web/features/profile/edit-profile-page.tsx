@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -24,14 +24,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { useOwnProfile } from '@/features/profile/api/get-own-profile';
 import { useSaveProfile } from '@/features/profile/api/save-profile';
 import { AboutMeHint } from '@/features/profile/components/about-me-hint';
-import { CategorySelect } from '@/features/profile/components/category-select';
 import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
 import { LeadTimeSelect } from '@/features/profile/components/lead-time-select';
 import { LocationFields, ServiceRadiusField } from '@/features/profile/components/location-fields';
 import { PhotoField } from '@/features/profile/components/photo-field';
 import { ProfileMissing } from '@/features/profile/components/profile-missing';
 import { ProfileUrlFields } from '@/features/profile/components/profile-url-fields';
-import { SkillKeywordsInput, skillsCounter } from '@/features/profile/components/skill-keywords-input';
+import { PrimaryCategoryField, SkillKeywordsField } from '@/features/profile/components/profile-skill-fields';
 import { isProfileDirty, toFormValues } from '@/features/profile/profile-dirty';
 import { applyServerFieldErrors } from '@/features/profile/profile-form-errors';
 import { editServiceTypeOptions } from '@/features/profile/profile-options';
@@ -183,39 +182,9 @@ function EditProfileForm({ profile }: { profile: OwnProfile }) {
               {needsLocation(values.serviceType) ? <ServiceRadiusField form={form} label="Service Area" /> : null}
             </div>
 
-            <FormField id="primaryCategoryId" label="Primary Skill Category" error={errors.primaryCategoryId?.message}>
-              <Controller
-                control={control}
-                name="primaryCategoryId"
-                render={({ field }) => (
-                  <CategorySelect
-                    id="primaryCategoryId"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    selectRef={field.ref}
-                    invalid={Boolean(errors.primaryCategoryId)}
-                  />
-                )}
-              />
-            </FormField>
+            <PrimaryCategoryField form={form} />
 
-            <Controller
-              control={control}
-              name="skillKeywords"
-              render={({ field }) => (
-                <FormField id="skillKeywords" label="Skills & Keywords" error={errors.skillKeywords?.message} hint={skillsCounter(field.value?.length ?? 0)}>
-                  <SkillKeywordsInput
-                    id="skillKeywords"
-                    value={field.value ?? []}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    maxMessage={PROFILE_MESSAGES.skillsMax}
-                    error={errors.skillKeywords?.message}
-                  />
-                </FormField>
-              )}
-            />
+            <SkillKeywordsField form={form} label="Skills & Keywords" maxMessage={PROFILE_MESSAGES.skillsMax} />
 
             <ProfileUrlFields form={form} labels={{ portfolio: 'Portfolio URL', linkedin: 'LinkedIn URL' }} />
 
