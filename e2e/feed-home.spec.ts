@@ -214,3 +214,17 @@ test('when matching fails, compatibility mode stays and shows the recent feed wi
   await author.close();
   allowFailedRequests(consoleErrors, [500]);
 });
+
+test("a session that lapsed is noticed by matching: 'Session expired' / 'Please sign in to see compatible posts.'", async ({ page, consoleErrors }) => {
+  await memberWithProfile(page);
+  await page.goto('/home');
+  await expect(page.getByLabel('Filter posts')).toBeVisible();
+  // The session ends on the server; the open page still believes it is signed in.
+  await page.request.post('/api/auth/sign-out', { data: {} });
+  await page.getByLabel('Filter posts').click();
+  await page.getByRole('option', { name: 'Highest Compatibility' }).click();
+  await expect(page.getByText('Session expired')).toBeVisible();
+  await expect(page.getByText('Please sign in to see compatible posts.')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+  allowFailedRequests(consoleErrors, [401]);
+});

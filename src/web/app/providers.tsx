@@ -3,22 +3,24 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { FeedSearchProvider } from '@/lib/feed-search';
 import { ApiError } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/auth';
+import { noteSessionLapseDescription, sessionQueryKey } from '@/lib/auth';
 
 /**
  * Query defaults from the spec: 5-minute cache, one retry, no refetch on window focus.
  * Any API call answering 401 makes the client re-read the session, so a session that lapsed
- * on the server is noticed (the session watcher then says 'Session expired').
+ * on the server is noticed (the session watcher then says 'Session expired', with the
+ * query's `meta.sessionLapseDescription` when it has one).
  */
 export function createQueryClient(): QueryClient {
-  const handleError = (error: Error) => {
+  const handleError = (error: Error, sessionLapseDescription?: string) => {
     if (error instanceof ApiError && error.status === 401) {
+      if (sessionLapseDescription) noteSessionLapseDescription(sessionLapseDescription);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     }
   };
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: handleError }),
-    mutationCache: new MutationCache({ onError: handleError }),
+    queryCache: new QueryCache({ onError: (error, query) => handleError(error, query.meta?.sessionLapseDescription) }),
+    mutationCache: new MutationCache({ onError: (error) => handleError(error) }),
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
-import { forgetSessionEnd, useSession, wasSessionEndedOnPurpose } from '@/lib/auth';
+import { forgetSessionEnd, takeSessionLapseDescription, useSession, wasSessionEndedOnPurpose } from '@/lib/auth';
 
 /**
  * Notices a session that lapses while the app is open (signed out elsewhere, expired, revoked:
@@ -21,7 +21,7 @@ export function useSessionLapseNotice(): void {
     previousUserId.current = userId;
     if (userId !== null && previous === null) forgetSessionEnd();
     if (previous === null || userId !== null || wasSessionEndedOnPurpose()) return;
-    toast.error('Session expired', { description: 'Please sign in again to continue.' });
+    toast.error('Session expired', { description: takeSessionLapseDescription() });
     void navigate(paths.signin, { replace: true, state: { from: location } });
   }, [userId, location, navigate]);
 }

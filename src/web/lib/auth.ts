@@ -90,6 +90,21 @@ export function endSessionOnPurpose(queryClient: QueryClient, locationKey: strin
   queryClient.setQueryData(sessionQueryKey, null);
 }
 
+/** The reason a request gave for needing the session, shown when it turns out to have lapsed. */
+let lapseDescription: string | null = null;
+
+/** A 401 of a request with a say in the lapse message (matching: 'to see compatible posts'). */
+export function noteSessionLapseDescription(description: string): void {
+  lapseDescription = description;
+}
+
+/** The lapse message's description, once; the spec's general one unless a request named its own. */
+export function takeSessionLapseDescription(): string {
+  const description = lapseDescription ?? 'Please sign in again to continue.';
+  lapseDescription = null;
+  return description;
+}
+
 /** True when the last session was ended by the member (not lapsed). */
 export function wasSessionEndedOnPurpose(): boolean {
   return endedOnPurpose !== null;

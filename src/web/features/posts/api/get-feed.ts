@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { FeedResponse } from '@shared/schemas/matching';
 import { POST_LIMITS } from '@shared/schemas/posts';
+import { MATCHING_SESSION_LAPSE } from '@/features/posts/api/get-matches';
 import { COMPATIBILITY_STALE_MS, postKeys, RECENT_STALE_MS } from '@/features/posts/api/query-keys';
 import { apiClient } from '@/lib/api-client';
 
@@ -36,6 +37,7 @@ export const feedQueryOptions = (params: FeedParams) =>
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
     staleTime: params.mode === 'compatibility' ? COMPATIBILITY_STALE_MS : RECENT_STALE_MS,
+    meta: params.mode === 'compatibility' ? { sessionLapseDescription: MATCHING_SESSION_LAPSE } : undefined,
     // While new filter text loads, the cards on screen stay (no skeleton flash per keystroke);
     // a different mode or post shows skeletons, not the other list's scores.
     placeholderData: (previous, previousQuery) =>

@@ -15,11 +15,15 @@ export function getMatches({ postId, minScore = 0, limit = 25 }: MatchesParams):
   return apiClient.get('/api/matches', { query: { postId, minScore, limit }, schema: MatchesResponse });
 }
 
+/** Spec section 8: the 'Session expired' text when matching finds the session gone. */
+export const MATCHING_SESSION_LAPSE = 'Please sign in to see compatible posts.';
+
 export const matchesQueryOptions = (params: MatchesParams) =>
   queryOptions({
     queryKey: postKeys.matches(params.postId, params.minScore ?? 0, params.limit ?? 25),
     queryFn: () => getMatches(params),
     staleTime: COMPATIBILITY_STALE_MS,
+    meta: { sessionLapseDescription: MATCHING_SESSION_LAPSE },
   });
 
 export function useMatches(params: MatchesParams, enabled = true) {
