@@ -24,7 +24,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,
-        retry: 1,
+        // One retry, except for a 401: asking again cannot help, and the session re-read it
+        // starts should not wait a second for the retry.
+        retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status === 401),
         refetchOnWindowFocus: false,
       },
     },

@@ -39,12 +39,15 @@ export function PostCard({ post, match, className }: PostCardProps) {
             <p className="truncate font-medium">{post.author.name}</p>
             <p className="truncate text-sm text-fg-muted">{post.author.skill}</p>
           </div>
-          <div className="flex shrink-0 items-center gap-1">
+          {post.isOwn ? <PostActionsMenu post={post} /> : null}
+        </header>
+        {/* Badges on their own line, so a long category never cuts the author's name and skill short. */}
+        {status || post.categoryName ? (
+          <div className="-mt-1 flex flex-wrap gap-1.5">
             {status ? <Badge variant={status.variant}>{status.label}</Badge> : null}
             {post.categoryName ? <Badge variant="brand">{post.categoryName}</Badge> : null}
-            {post.isOwn ? <PostActionsMenu post={post} /> : null}
           </div>
-        </header>
+        ) : null}
 
         <h3 id={titleId} className="text-lg leading-snug font-semibold tracking-tight break-words">
           {post.title}
