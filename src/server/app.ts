@@ -94,12 +94,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOriginCheck(app, config.appUrl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const hub = createHub(database);
+  const hub = await createHub(database);
   const sessions = new SessionCache();
   const auth = createAuth({ config, db: database.db, mailer, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
   await registerSession(app, auth, hub, sessions);
   const feedCache = new FeedCache(config.feedCacheBytes);
-  await feedCache.listen(hub);
+  feedCache.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
   app.addHook('onSend', async (request, reply) => {

@@ -109,7 +109,7 @@ const perRequest = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 /** Adds `request.viewer()`, backed by better-auth's database sessions and a `SessionCache`. */
 export async function registerSession(app: FastifyInstance, auth: Auth, hub: RealtimeHub, sessions: SessionCache): Promise<void> {
   const cookieName = (await auth.$context).authCookies.sessionToken.name;
-  await hub.subscribe(DATABASE_CHANNELS.sessionsChanged, (userId) => sessions.forgetUser(userId));
+  hub.subscribe(DATABASE_CHANNELS.sessionsChanged, (userId) => sessions.forgetUser(userId));
   hub.onGap(() => sessions.clear());
 
   async function lookup(request: FastifyRequest): Promise<Viewer | null> {

@@ -20,18 +20,36 @@ export type Channel = (typeof DATABASE_CHANNELS)[keyof typeof DATABASE_CHANNELS]
  * process. Caches subscribe here to forget what changed; the WebSocket fan-out joins later.
  */
 export interface RealtimeHub {
-  /** Calls `handler` for every notification on `channel`, from this instance or any other. */
-  subscribe(channel: Channel, handler: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `handler` for every notification on `channel`, from this instance or any other;
+   * returns the unsubscribe function. Subscribing never touches the database.
+   */
+  subscribe(channel: Channel, handler: (payload: string) => void): () => void;
   /** Sends a notification on `channel` to every instance, this one included. */
   publish(channel: Channel, payload: string): Promise<void>;
   /** Called when notifications may have been missed (the LISTEN connection was lost). */
   onGap(handler: () => void): void;
 }
 
-export function createHub(database: DatabaseHandle): RealtimeHub {
+/**
+ * Listens to every channel once, at start-up, and fans notifications out in this process: a
+ * subscription made later (a WebSocket, say) can never race a LISTEN reconnection and open a
+ * second listening connection.
+ */
+export async function createHub(database: DatabaseHandle): Promise<RealtimeHub> {
+  const handlers = new Map<Channel, Set<(payload: string) => void>>();
+  for (const channel of Object.values(DATABASE_CHANNELS)) {
+    const subscribers = new Set<(payload: string) => void>();
+    handlers.set(channel, subscribers);
+    await database.listen(channel, (payload) => {
+      for (const handler of subscribers) handler(payload);
+    });
+  }
   return {
-    async subscribe(channel, handler) {
-      await database.listen(channel, handler);
+    subscribe(channel, handler) {
+      const subscribers = handlers.get(channel);
+      subscribers?.add(handler);
+      return () => subscribers?.delete(handler);
     },
     async publish(channel, payload) {
       await database.db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);

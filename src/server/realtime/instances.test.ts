@@ -106,10 +106,20 @@ describe.each(testDatabases())('hub on %s', (kind) => {
   const server = useTestServer(kind);
 
   it('delivers a notification to every subscriber, the publishing instance included', async () => {
-    const hub = createHub(server().app.database);
+    const hub = await createHub(server().app.database);
+    // Unique payloads: other tests' writes notify the same channel of a shared database.
+    const probe = `probe-${Math.random().toString(36).slice(2)}`;
     const heard: string[] = [];
-    await hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => heard.push(payload));
-    await hub.publish(DATABASE_CHANNELS.contentChanged, 'posts');
-    expect(await until(async () => heard, (h) => h.includes('posts'))).toContain('posts');
+    const unsubscribe = hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => heard.push(payload));
+    await hub.publish(DATABASE_CHANNELS.contentChanged, `${probe}-1`);
+    expect(await until(async () => heard, (h) => h.includes(`${probe}-1`))).toContain(`${probe}-1`);
+    unsubscribe();
+    await hub.publish(DATABASE_CHANNELS.contentChanged, `${probe}-2`);
+    // A later notification to a fresh subscriber proves the one above was delivered (in order).
+    const later: string[] = [];
+    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => later.push(payload));
+    await hub.publish(DATABASE_CHANNELS.contentChanged, `${probe}-3`);
+    await until(async () => later, (l) => l.includes(`${probe}-3`));
+    expect(heard.filter((p) => p.startsWith(probe))).toEqual([`${probe}-1`]);
   });
 });

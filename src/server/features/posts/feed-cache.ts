@@ -28,8 +28,8 @@ export class FeedCache {
   }
 
   /** Subscribes to the database's change notifications; without this only local writes count. */
-  async listen(hub: RealtimeHub): Promise<void> {
-    await hub.subscribe(DATABASE_CHANNELS.contentChanged, () => this.changed());
+  listen(hub: RealtimeHub): void {
+    hub.subscribe(DATABASE_CHANNELS.contentChanged, () => this.changed());
     hub.onGap(() => this.changed());
   }
 
