@@ -102,8 +102,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   feedCache.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
+  // Signing up, in or out changes nothing a feed shows, so those requests leave it alone.
   app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) feedCache.changed();
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (request.url.startsWith('/api/auth/') || request.url.startsWith('/api/account/')) return;
+    feedCache.changed();
   });
 
   await app.register(healthRoutes, { database });
