@@ -32,15 +32,22 @@ export async function measureLandingJs(): Promise<number> {
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    let total = 0;
+    // Every script once (a module preloaded and then imported is one download), and every body
+    // read before the browser closes: summing inside the handlers raced the close.
+    const scripts = new Map<string, Promise<number>>();
     const page = await browser.newPage();
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') total += gzipSync(await res.body()).length;
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script' || scripts.has(res.url())) return;
+      scripts.set(
+        res.url(),
+        res.body().then((body) => gzipSync(body).length),
+      );
     });
     await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
+    const sizes = await Promise.all(scripts.values());
     await browser.close();
-    return total / 1024;
+    return sizes.reduce((sum, size) => sum + size, 0) / 1024;
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
