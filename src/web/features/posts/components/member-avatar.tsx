@@ -27,3 +27,16 @@ export function MemberAvatar({ name, avatarUrl, className }: { name: string; ava
     </span>
   );
 }
+
+/** A post's author as cards show them: photo, name and skill, cut short rather than wrapped. */
+export function AuthorIdentity({ author }: { author: { name: string; avatarUrl: string | null; skill: string } }) {
+  return (
+    <>
+      <MemberAvatar name={author.name} avatarUrl={author.avatarUrl} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{author.name}</p>
+        <p className="truncate text-sm text-fg-muted">{author.skill}</p>
+      </div>
+    </>
+  );
+}

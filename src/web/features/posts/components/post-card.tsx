@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MatchBar } from '@/features/posts/components/match-bar';
-import { MemberAvatar } from '@/features/posts/components/member-avatar';
+import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
 import { tagLabel } from '@/features/posts/lib/post-labels';
 import { cn } from '@/lib/cn';
@@ -34,11 +34,7 @@ export function PostCard({ post, match, className }: PostCardProps) {
     <Card className={cn('flex flex-col gap-4 p-5', className)}>
       <article aria-labelledby={titleId} className="contents" data-testid="post-card">
         <header className="flex items-start gap-3">
-          <MemberAvatar name={post.author.name} avatarUrl={post.author.avatarUrl} />
-          <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{post.author.name}</p>
-            <p className="truncate text-sm text-fg-muted">{post.author.skill}</p>
-          </div>
+          <AuthorIdentity author={post.author} />
           {post.isOwn ? <PostActionsMenu post={post} /> : null}
         </header>
         {/* Badges on their own line, so a long category never cuts the author's name and skill short. */}

@@ -4,7 +4,7 @@ import type { PostItem } from '@shared/schemas/posts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
-import { MemberAvatar } from '@/features/posts/components/member-avatar';
+import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { tagLabel } from '@/features/posts/lib/post-labels';
 import { ProfileDetailsDialog } from '@/features/posts/components/profile-details-dialog';
 
@@ -19,11 +19,7 @@ export function SearchResultCard({ post }: { post: PostItem }) {
   return (
     <Card className="relative flex flex-col gap-3 p-5 transition-shadow focus-within:shadow-raised hover:shadow-raised" data-testid="search-result">
       <div className="flex items-center gap-3">
-        <MemberAvatar name={post.author.name} avatarUrl={post.author.avatarUrl} />
-        <div className="min-w-0">
-          <p className="truncate font-medium">{post.author.name}</p>
-          <p className="truncate text-sm text-fg-muted">{post.author.skill}</p>
-        </div>
+        <AuthorIdentity author={post.author} />
       </div>
       <h2 id={titleId} className="text-base leading-snug font-semibold break-words">
         {/* The whole card opens Profile Details; the Connect button sits above this overlay. */}
