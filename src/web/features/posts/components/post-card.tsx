@@ -7,8 +7,8 @@ import { Card } from '@/components/ui/card';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MatchBar } from '@/features/posts/components/match-bar';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
+import { PostTags } from '@/features/posts/components/post-tags';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
-import { tagLabel } from '@/features/posts/lib/post-labels';
 import { cn } from '@/lib/cn';
 
 const MAX_TAGS = 5;
@@ -62,15 +62,7 @@ export function PostCard({ post, match, className }: PostCardProps) {
           ) : null}
         </dl>
 
-        {post.customTags.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-            {post.customTags.slice(0, MAX_TAGS).map((tag) => (
-              <li key={tag}>
-                <Badge variant="outline">{tagLabel(tag)}</Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <PostTags tags={post.customTags} max={MAX_TAGS} />
 
         {match ? <MatchBar match={match} /> : null}
 

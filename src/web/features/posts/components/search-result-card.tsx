@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { parseDescription } from '@shared/domain/post-text';
 import type { PostItem } from '@shared/schemas/posts';
-import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
-import { tagLabel } from '@/features/posts/lib/post-labels';
+import { PostTags } from '@/features/posts/components/post-tags';
 import { ProfileDetailsDialog } from '@/features/posts/components/profile-details-dialog';
 
 const MAX_TAGS = 4;
@@ -15,7 +14,6 @@ export function SearchResultCard({ post }: { post: PostItem }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const titleId = useId();
   const parts = parseDescription(post.description);
-  const extraTags = post.customTags.length - MAX_TAGS;
   return (
     <Card className="relative flex flex-col gap-3 p-5 transition-shadow focus-within:shadow-raised hover:shadow-raised" data-testid="search-result">
       <div className="flex items-center gap-3">
@@ -32,22 +30,7 @@ export function SearchResultCard({ post }: { post: PostItem }) {
         </button>
       </h2>
       <p className="line-clamp-3 text-sm leading-relaxed break-words text-fg-muted">{parts.offering}</p>
-      {post.customTags.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-          {post.customTags.slice(0, MAX_TAGS).map((tag) => (
-            <li key={tag}>
-              <Badge variant="outline">{tagLabel(tag)}</Badge>
-            </li>
-          ))}
-          {extraTags > 0 ? (
-            <li>
-              <Badge variant="neutral">
-                +{extraTags}
-              </Badge>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
+      <PostTags tags={post.customTags} max={MAX_TAGS} showMore />
       <div className="relative z-10 mt-auto flex justify-end pt-1">
         <ExchangeButton target={{ postId: post.id, title: post.title, author: post.author }} connected={post.connected} label="Connect" />
       </div>
