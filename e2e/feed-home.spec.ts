@@ -228,3 +228,18 @@ test("a session that lapsed is noticed by matching: 'Session expired' / 'Please 
   await expect(page).toHaveURL(/\/signin$/);
   allowFailedRequests(consoleErrors, [401]);
 });
+
+test('compatibility view: own posts lead, active ones only (hidden ones stay in My Posts)', async ({ page }) => {
+  const word = uniqueWord();
+  await memberWithProfile(page);
+  await createPostViaApi(page.request, { title: `Shown own post ${word}` });
+  const hidden = await createPostViaApi(page.request, { title: `Hidden own post ${word}` });
+  expect((await page.request.post(`/api/posts/${hidden.id}/status`, { data: { status: 'hidden' } })).ok()).toBe(true);
+  await page.goto('/home');
+  await page.getByLabel('Filter posts').click();
+  await page.getByRole('option', { name: 'Highest Compatibility' }).click();
+  const own = page.getByRole('region', { name: 'Your Posts' }).getByTestId('post-card');
+  await expect(own).toHaveCount(1);
+  await expect(own.first().getByRole('heading', { name: `Shown own post ${word}` })).toBeVisible();
+  await expect(page.getByTestId('my-post').filter({ hasText: `Hidden own post ${word}` })).toBeVisible();
+});

@@ -140,3 +140,29 @@ test('a failed search shows the error, not a count of zero', async ({ page, cons
   await expect(page.getByText('No results found')).toHaveCount(0);
   allowFailedRequests(consoleErrors, [500]);
 });
+
+test('a failed Load more keeps the results already shown and says so', async ({ page, browser, baseURL, consoleErrors }) => {
+  const word = uniqueWord();
+  const author = await otherMember(browser, baseURL);
+  await createPostViaApi(author.page.request, { title: `Origami folding ${word}` });
+  await memberWithProfile(page);
+  // The first page claims more results; the next page fails.
+  await page.route('**/api/search?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('offset') !== '0') {
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) });
+      return;
+    }
+    const response = await route.fetch();
+    const body = (await response.json()) as { total: number; nextOffset: number | null };
+    await route.fulfill({ response, json: { ...body, total: 60, nextOffset: 50 } });
+  });
+  await page.goto(`/search?q=${word}`);
+  const card = page.getByTestId('search-result').filter({ hasText: `Origami folding ${word}` });
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByText('More results could not be loaded. Please try again.')).toBeVisible();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText('60 results found');
+  await author.close();
+  allowFailedRequests(consoleErrors, [500]);
+});
