@@ -74,12 +74,21 @@ test.describe('password recovery', () => {
     await password.fill(NEW_PASSWORD);
     await expect(hint).toContainText('Strong');
     await expect(hint).not.toContainText('Missing');
+    // The server's own list: a common password that meets every rule is not Strong.
+    await password.fill('Password1');
+    await expect(hint).toContainText('Weak');
+    await expect(hint).toContainText('This password is too common. Please choose another.');
+    await expect(hint).not.toContainText('Strong');
+    await expect(hint).not.toContainText('Missing');
 
     await page.getByLabel('Confirm Password', { exact: true }).fill('Something-Else-1');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText("Passwords don't match")).toBeVisible();
-    await password.fill(`${NEW_PASSWORD}${'x'.repeat(40)}`);
-    await expect(page.getByText('Password must be less than 50 characters.')).toBeVisible();
+    // One maximum for every new password: 128 characters, as on sign-up and on the server.
+    await password.fill(`${NEW_PASSWORD}${'x'.repeat(60)}`);
+    await expect(page.getByText('Password is too long.')).toBeHidden();
+    await password.fill(`${NEW_PASSWORD}${'x'.repeat(130)}`);
+    await expect(page.getByText('Password is too long.')).toBeVisible();
     await password.fill(NEW_PASSWORD);
     await page.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
     await expect(page.getByRole('link', { name: 'Still having trouble logging in?' })).toBeVisible();

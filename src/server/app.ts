@@ -91,7 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crossOriginEmbedderPolicy: false,
   });
 
-  registerOriginCheck(app, config.appUrl);
+  registerOriginCheck(app, config.trustedOrigins);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const hub = await createHub(database);

@@ -40,6 +40,30 @@ describe('loadConfig', () => {
     }
   });
 
+  it.each([
+    ['AUTH_SECRET', 'short-Secret-Value', 'short-Secret-Value'],
+    ['DATABASE_URL', 'mysql://app:Hunter2-db-pass@db.example:3306/swap', 'Hunter2-db-pass'],
+    ['SMTP_URL', 'http://mailer:Hunter2-smtp-pass@mail.example', 'Hunter2-smtp-pass'],
+  ])('names %s but never repeats its secret value', (variable, value, secret) => {
+    expect(() => loadConfig({ ...base, [variable]: value })).toThrow(variable);
+    try {
+      loadConfig({ ...base, [variable]: value });
+    } catch (err) {
+      expect((err as Error).message).not.toContain(secret);
+    }
+  });
+
+  it('trusts the loopback origins of its own port unless APP_URL is set', () => {
+    expect(loadConfig({ ...base, PORT: '4000' }).trustedOrigins).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+    ]);
+    expect(loadConfig({ ...base, PORT: '4000', APP_URL: 'https://swap.example.org/' }).trustedOrigins).toEqual([
+      'https://swap.example.org',
+    ]);
+  });
+
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
   });

@@ -8,6 +8,11 @@ export interface AppConfig {
   port: number;
   host: string;
   appUrl: string;
+  /**
+   * Origins whose browsers may send state-changing requests: APP_URL's when it is set;
+   * otherwise the server's own port on every loopback name (localhost, 127.0.0.1, [::1]).
+   */
+  trustedOrigins: string[];
   databaseUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
@@ -24,6 +29,9 @@ export interface AppConfig {
   /** Where the built single-page app lives. */
   webDistDir: string;
 }
+
+/** Variables whose values are never repeated in an error message (they are or hold secrets). */
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
 
 /** A configuration value that cannot be used; the message names the variable. */
 export class ConfigError extends Error {
@@ -92,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    const value = env[variable];
+    const value = SECRET_VARIABLES.has(variable) ? undefined : env[variable];
     throw new ConfigError(variable, `${issue?.message ?? 'is invalid'}${value === undefined ? '' : ` (got "${value}")`}`);
   }
   const e = parsed.data;
@@ -101,10 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('AUTH_SECRET', 'is required when NODE_ENV=production');
   }
   const authSecret = e.AUTH_SECRET ?? (dataDir === 'memory://' ? randomBytes(32).toString('hex') : readOrCreateSecret(dataDir));
+  const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
     host: e.HOST,
-    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    appUrl,
+    trustedOrigins: e.APP_URL
+      ? [new URL(e.APP_URL).origin]
+      : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`],
     databaseUrl: e.DATABASE_URL,
     dataDir,
     smtpUrl: e.SMTP_URL,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginInput, ResetPasswordForm, SignUpInput } from './auth.js';
+import { ChangePasswordInput, LoginInput, ResetPasswordForm, SignUpInput } from './auth.js';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -38,8 +38,12 @@ describe('ResetPasswordForm', () => {
     const r = ResetPasswordForm.safeParse({ password: 'Passw0rdX', confirmPassword: 'Passw0rdY' });
     expect(r.error?.issues[0]).toMatchObject({ message: "Passwords don't match", path: ['confirmPassword'] });
   });
-  it('caps the new password at 50 characters', () => {
-    const r = ResetPasswordForm.safeParse({ password: `Aa1${'x'.repeat(48)}`, confirmPassword: `Aa1${'x'.repeat(48)}` });
-    expect(firstMessage(r)).toBe('Password must be less than 50 characters.');
+  it('caps the new password at 128 characters, like sign-up', () => {
+    const ok = `Aa1${'x'.repeat(125)}`;
+    expect(ResetPasswordForm.safeParse({ password: ok, confirmPassword: ok }).success).toBe(true);
+    const long = `Aa1${'x'.repeat(126)}`;
+    expect(firstMessage(ResetPasswordForm.safeParse({ password: long, confirmPassword: long }))).toBe('Password is too long.');
+    expect(firstMessage(SignUpInput.safeParse({ email: 'a@b.org', password: long, acceptTerms: true }))).toBe('Password is too long.');
+    expect(firstMessage(ChangePasswordInput.safeParse({ currentPassword: 'x', newPassword: long }))).toBe('Password is too long.');
   });
 });

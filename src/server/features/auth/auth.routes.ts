@@ -1,13 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { COMMON_PASSWORD_MESSAGE, LoginInput, ResetPasswordInput, SignUpInput } from '../../../shared/schemas/auth.js';
+import { isCommonPassword } from '../../../shared/domain/common-passwords.js';
+import {
+  ChangePasswordInput,
+  COMMON_PASSWORD_MESSAGE,
+  LoginInput,
+  ResetPasswordInput,
+  SignUpInput,
+  VerifyTokenQuery,
+} from '../../../shared/schemas/auth.js';
 import { AppError, validationFailed } from '../../errors.js';
 import { consumeRateLimit } from '../../lib/rate-limit.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
-import { isCommonPassword } from './common-passwords.js';
 
-/** Sign-in attempts for one address: at most this many per 15 minutes, from anywhere. */
-export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 10;
+/**
+ * Sign-in attempts for one address from one client IP: at most this many per 15 minutes. The
+ * guessing limit; someone else's guesses from another IP never lock the owner out.
+ */
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_IP = 10;
+/** Sign-in attempts for one address from all IPs together: the ceiling for a spread-out attack. */
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 100;
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const TOO_MANY_LOGINS_MESSAGE = 'Too many login attempts. Please wait a moment and try again.';
 
 interface BodyRule {
@@ -19,7 +32,26 @@ interface BodyRule {
   passwordField?: string;
 }
 
-/** Our shared zod schemas guard the better-auth endpoints the web app uses. */
+/**
+ * The better-auth endpoints reachable from outside: those the web app calls (grep src/web for
+ * '/api/auth/'), plus change-password for the account settings to come. Every other better-auth
+ * endpoint (update-user, change-email, delete-user, list-accounts, list-sessions, ...) answers 404.
+ */
+const REACHABLE = new Set([
+  'GET /api/auth/get-session',
+  'GET /api/auth/verify-email',
+  'POST /api/auth/sign-up/email',
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/change-password',
+]);
+
+/**
+ * Our shared zod schemas guard the bodies of the reachable POST endpoints; the others
+ * (sign-out) take no body, so better-auth receives an empty one. Every path that sets a
+ * password uses the shared NewPasswordField and the common-password list.
+ */
 const bodyRules: Record<string, BodyRule> = {
   '/api/auth/sign-up/email': {
     schema: SignUpInput,
@@ -37,6 +69,13 @@ const bodyRules: Record<string, BodyRule> = {
     password: (i: ResetPasswordInput) => i.newPassword,
     passwordField: 'newPassword',
   },
+  '/api/auth/change-password': {
+    schema: ChangePasswordInput,
+    // A changed password ends every other session, whatever the client asked.
+    toAuthBody: (i: ChangePasswordInput) => ({ currentPassword: i.currentPassword, newPassword: i.newPassword, revokeOtherSessions: true }),
+    password: (i: ChangePasswordInput) => i.newPassword,
+    passwordField: 'newPassword',
+  },
 };
 
 function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
@@ -45,40 +84,57 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return fields;
 }
 
+function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed.error.issues);
+    throw validationFailed(fields, Object.values(fields)[0]);
+  }
+  return parsed.data;
+}
+
 /**
- * Bridges /api/auth/* to better-auth: validates bodies with the shared schemas, adds the
- * per-address sign-in limit, hands over the client IP for better-auth's own limits, and
- * rewrites better-auth's errors into our error format.
+ * Bridges /api/auth/* to better-auth: answers 404 for endpoints the app does not use, validates
+ * bodies and queries with the shared schemas, adds the sign-in limits, hands over the client IP
+ * for better-auth's own limits, and rewrites better-auth's errors into our error format.
  */
 export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Promise<void> {
   const { auth } = opts;
 
+  /** Counts a sign-in attempt per address and IP (guessing), then per address (spread-out guessing). */
+  async function limitSignIn(email: string, ip: string, reply: FastifyReply) {
+    const db = app.database.db;
+    const perClient = await consumeRateLimit(db, `sign-in:${email}|${ip}`, SIGN_IN_WINDOW_SECONDS, SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_IP);
+    const limit = perClient.allowed
+      ? await consumeRateLimit(db, `sign-in:${email}`, SIGN_IN_WINDOW_SECONDS, SIGN_IN_ATTEMPTS_PER_ADDRESS)
+      : perClient;
+    if (!limit.allowed) {
+      reply.header('Retry-After', String(limit.retryAfter));
+      throw new AppError('RATE_LIMITED', TOO_MANY_LOGINS_MESSAGE);
+    }
+  }
+
   async function handler(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '';
-    let body: unknown = request.body;
+    if (!REACHABLE.has(`${request.method} ${pathname}`)) {
+      throw new AppError('NOT_FOUND', `No API route ${request.method} ${pathname}`);
+    }
+    const url = new URL(pathname, app.config.appUrl);
+    let body: Record<string, unknown> = {};
 
     if (request.method === 'POST') {
       const rule = bodyRules[pathname];
       if (rule) {
-        const parsed = rule.schema.safeParse(body ?? {});
-        if (!parsed.success) {
-          const fields = fieldErrors(parsed.error.issues);
-          throw validationFailed(fields, Object.values(fields)[0]);
-        }
-        const input = parsed.data as never;
+        const input = parseOrThrow(rule.schema, request.body ?? {}) as never;
         if (rule.password && isCommonPassword(rule.password(input))) {
           throw validationFailed({ [rule.passwordField ?? 'password']: COMMON_PASSWORD_MESSAGE }, COMMON_PASSWORD_MESSAGE);
         }
-        if (pathname === '/api/auth/sign-in/email') {
-          const email = (input as LoginInput).email;
-          const limit = await consumeRateLimit(app.database.db, `sign-in:${email}`, 15 * 60, SIGN_IN_ATTEMPTS_PER_ADDRESS);
-          if (!limit.allowed) {
-            reply.header('Retry-After', String(limit.retryAfter));
-            throw new AppError('RATE_LIMITED', TOO_MANY_LOGINS_MESSAGE);
-          }
-        }
+        if (pathname === '/api/auth/sign-in/email') await limitSignIn((input as LoginInput).email, request.ip, reply);
         body = rule.toAuthBody(input);
       }
+    } else if (pathname === '/api/auth/verify-email') {
+      // Only the token goes on: no callbackURL for better-auth to redirect to.
+      url.searchParams.set('token', parseOrThrow(VerifyTokenQuery, request.query).token);
     }
 
     const headers = new Headers();
@@ -88,11 +144,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
       else headers.set(key, String(value));
     }
     headers.set(CLIENT_IP_HEADER, request.ip);
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const hasBody = request.method === 'POST';
     if (hasBody) headers.set('content-type', 'application/json');
-    const url = new URL(request.url, app.config.appUrl);
     const response = await auth.handler(
-      new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body ?? {}) : undefined }),
+      new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(body) : undefined }),
     );
 
     reply.status(response.status);
@@ -123,20 +178,24 @@ function rewriteError(status: number, text: string, pathname: string) {
   return { error: { code, message } };
 }
 
+/** Removes every `token` property, at any depth, in objects and arrays alike. */
+export function stripSessionTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripSessionTokens);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) if (key !== 'token') copy[key] = stripSessionTokens(inner);
+  return copy;
+}
+
 /**
  * The session lives in an httpOnly cookie; better-auth also echoes its token in some bodies
- * (sign-in, get-session). Scripts must never see it, so it is removed here.
+ * (sign-in, get-session, list-sessions). Scripts must never see it, so every `token` is removed
+ * from every auth response, however deep.
  */
 function withoutSessionTokens(text: string): string {
   if (!text.includes('"token"')) return text;
   try {
-    const body = JSON.parse(text) as unknown;
-    if (typeof body !== 'object' || body === null) return text;
-    const record = body as Record<string, unknown>;
-    delete record.token;
-    const session = record.session;
-    if (typeof session === 'object' && session !== null) delete (session as Record<string, unknown>).token;
-    return JSON.stringify(record);
+    return JSON.stringify(stripSessionTokens(JSON.parse(text)));
   } catch {
     return text;
   }

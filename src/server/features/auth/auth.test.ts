@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, uniqueEmail } from '../../test/client.js';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness.js';
-import { outboxLink, TEST_PASSWORD } from '../../test/members.js';
+import { outboxLink, signedInMember, TEST_PASSWORD } from '../../test/members.js';
 import { linkIn, SmtpSink } from '../../test/smtp-sink.js';
+import { SIGN_IN_ATTEMPTS_PER_ADDRESS, SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_IP, stripSessionTokens } from './auth.routes.js';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -144,20 +145,43 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
     expect(await session.text()).not.toMatch(/"token"/);
   });
 
-  it('limits sign-in attempts per address, from any IP', async () => {
+  it('limits sign-in attempts per address from one IP, and the owner elsewhere still signs in', async () => {
     const email = uniqueEmail();
+    const owner = new TestClient(server.url);
+    await signUp(owner, email);
+    await verifyFromMail(owner, email);
+    await owner.post('/api/auth/sign-out', {});
+
+    const attacker = new TestClient(server.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: 'Wrong-Pass-123' });
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_IP + 1; i++) {
+      const res = await attacker.post('/api/auth/sign-in/email', { email, password: 'Wrong-Pass-123' });
       statuses.push(res.status);
       if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
         expect((await res.json()) as ErrorBody).toMatchObject({
           error: { code: 'RATE_LIMITED', message: 'Too many login attempts. Please wait a moment and try again.' },
         });
       }
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_IP).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Even the right password from the guessing client waits out the window ...
+    expect((await attacker.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(429);
+    // ... but the owner, on another connection, is not locked out.
+    const res = await owner.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(await owner.json<SessionBody>(await owner.get('/api/auth/get-session'))).toMatchObject({ user: { email } });
+  });
+
+  it(`limits sign-in attempts per address from all IPs together at ${SIGN_IN_ATTEMPTS_PER_ADDRESS}`, async () => {
+    const email = uniqueEmail();
+    const attempt = (ip?: string) => new TestClient(server.url, ip).post('/api/auth/sign-in/email', { email, password: 'Wrong-Pass-123' });
+    const statuses: number[] = [];
+    // Several IPs, each under its own limit, and under better-auth's per-IP limit too.
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_ADDRESS; i++) statuses.push((await attempt(`10.200.${Math.floor(i / 5)}.${(i % 5) + 1}`)).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect((await attempt()).status).toBe(429);
   });
 
   it('limits sign-in attempts per IP', async () => {
@@ -237,6 +261,83 @@ describe.each(testDatabases())('accounts on %s', (kind) => {
     expect(sink.count(email)).toBe(6);
   });
 
+  it('changes the password only under the shared rule, and signs out the other sessions', async () => {
+    const email = uniqueEmail();
+    const laptop = new TestClient(server.url);
+    await signUp(laptop, email);
+    await verifyFromMail(laptop, email);
+    const phone = new TestClient(server.url);
+    expect((await phone.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await phone.get('/api/posts/mine')).status).toBe(200);
+
+    const change = (newPassword: unknown, extra: Record<string, unknown> = {}) =>
+      laptop.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword, ...extra });
+    const weak = await change('abcdefgh');
+    expect(weak.status).toBe(400);
+    expect((await laptop.json<ErrorBody>(weak)).error.fields?.newPassword).toBe(
+      'Password must contain at least one uppercase letter, one lowercase letter, and one number.',
+    );
+    const common = await change('Password1');
+    expect(common.status).toBe(400);
+    expect((await laptop.json<ErrorBody>(common)).error.fields?.newPassword).toBe('This password is too common. Please choose another.');
+    const tooLong = await change(`Aa1${'x'.repeat(126)}`);
+    expect((await laptop.json<ErrorBody>(tooLong)).error.fields?.newPassword).toBe('Password is too long.');
+    expect((await phone.get('/api/posts/mine')).status).toBe(200);
+
+    // Asking to keep the other sessions changes nothing: a new password ends them.
+    const changed = await change('Fresh-Kettle-77', { revokeOtherSessions: false });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).not.toMatch(/"token"/);
+    expect(await phone.json<SessionBody>(await phone.get('/api/auth/get-session'))).toBeNull();
+    expect((await phone.get('/api/posts/mine')).status).toBe(401);
+    expect(await laptop.json<SessionBody>(await laptop.get('/api/auth/get-session'))).toMatchObject({ user: { email } });
+    expect((await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(401);
+    expect((await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: 'Fresh-Kettle-77' })).status).toBe(200);
+  });
+
+  it.each([
+    ['POST', '/api/auth/update-user', { name: 'Mallory', image: 'https://evil.example/x.png' }],
+    ['POST', '/api/auth/change-email', { newEmail: 'mallory@example.org' }],
+    ['POST', '/api/auth/delete-user', {}],
+    ['GET', '/api/auth/list-accounts', undefined],
+    ['GET', '/api/auth/list-sessions', undefined],
+    ['POST', '/api/auth/revoke-sessions', {}],
+    ['POST', '/api/auth/set-password', { newPassword: 'abcdefgh' }],
+    ['POST', '/api/auth/sign-in/social', { provider: 'github' }],
+    ['GET', '/api/auth/sign-out', undefined],
+    ['GET', '/api/auth/ok', undefined],
+  ])('answers %s %s with 404 even when signed in (the app does not use it)', async (method, path, body) => {
+    const client = new TestClient(server.url);
+    const email = uniqueEmail();
+    await signUp(client, email);
+    await verifyFromMail(client, email);
+    const res = await client.request(method, path, body);
+    expect(res.status).toBe(404);
+    expect((await client.json<ErrorBody>(res)).error.code).toBe('NOT_FOUND');
+    expect(await client.json<SessionBody>(await client.get('/api/auth/get-session'))).toMatchObject({ user: { email } });
+  });
+
+  it('accepts a 100-character password on sign-up and reset alike, and refuses 129 on both', async () => {
+    const long = `Aa1-${'kettle'.repeat(16)}`;
+    expect(long.length).toBe(100);
+    const email = uniqueEmail();
+    const client = new TestClient(server.url);
+    expect((await signUp(client, email, long)).status).toBe(200);
+    await verifyFromMail(client, email);
+    const tooLong = `Aa1${'x'.repeat(126)}`;
+    const refused = await signUp(new TestClient(server.url), uniqueEmail(), tooLong);
+    expect((await client.json<ErrorBody>(refused)).error.fields?.password).toBe('Password is too long.');
+
+    await new TestClient(server.url).post('/api/account/forgot-password', { email });
+    const mail = await sink.waitFor(email, (m) => m.text.includes('/reset-password'));
+    const token = new URL(linkIn(mail, '/reset-password')).searchParams.get('token') ?? '';
+    const resetTooLong = await client.post('/api/auth/reset-password', { newPassword: tooLong, token });
+    expect((await client.json<ErrorBody>(resetTooLong)).error.fields?.newPassword).toBe('Password is too long.');
+    const newLong = `Bb2-${'otters'.repeat(16)}`;
+    expect((await client.post('/api/auth/reset-password', { newPassword: newLong, token })).status).toBe(200);
+    expect((await new TestClient(server.url).post('/api/auth/sign-in/email', { email, password: newLong })).status).toBe(200);
+  });
+
   it('signs out', async () => {
     const email = uniqueEmail();
     const client = new TestClient(server.url);
@@ -263,6 +364,71 @@ describe('session cookie behind https', () => {
       expect(cookie).toMatch(/HttpOnly/i);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('session tokens in auth responses', () => {
+  it('are removed at any depth, in arrays too (list-sessions answers an array)', () => {
+    const listSessions = [
+      { id: 's1', token: 'secret-1', userId: 'u' },
+      { id: 's2', token: 'secret-2', nested: [{ token: 'secret-3', keep: 1 }] },
+    ];
+    expect(stripSessionTokens(listSessions)).toEqual([{ id: 's1', userId: 'u' }, { id: 's2', nested: [{ keep: 1 }] }]);
+    expect(stripSessionTokens({ token: 't', session: { token: 't', id: 'x' }, user: { id: 'u' } })).toEqual({
+      session: { id: 'x' },
+      user: { id: 'u' },
+    });
+    expect(stripSessionTokens(null)).toBeNull();
+  });
+});
+
+describe('session cookie in production', () => {
+  it('is Secure when NODE_ENV=production, even on an http APP_URL', async () => {
+    const server = await startTestServer('pglite', { NODE_ENV: 'production', TRUST_PROXY: 'true' });
+    try {
+      const client = new TestClient(server.url);
+      const email = uniqueEmail();
+      // Production has no dev outbox: the test reads the verification link from the table itself.
+      expect((await client.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, acceptTerms: true })).status).toBe(200);
+      const token = new URL(await outboxLink(server, email, '/auth/callback')).searchParams.get('token') ?? '';
+      const res = await client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token')) ?? '';
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('without APP_URL', () => {
+  let server: TestServer;
+  let port: string;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { APP_URL: '', TRUST_PROXY: 'true' });
+    port = new URL(server.url).port;
+  });
+  afterAll(() => server.close());
+
+  it('signs up, verifies and signs in from every loopback origin of its own port', async () => {
+    expect(server.config.appUrl).toBe(`http://localhost:${port}`);
+    // TestClient sends Origin http://127.0.0.1:PORT, as a browser that opened the app there does.
+    const { email } = await signedInMember(server);
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`]) {
+      const client = new TestClient(server.url, undefined, origin);
+      const res = await client.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+      expect(res.status, origin).toBe(200);
+      expect((await client.post('/api/auth/sign-out', {})).status, origin).toBe(200);
+    }
+  });
+
+  it('still refuses other origins, other ports included', async () => {
+    for (const origin of ['https://evil.example', `http://127.0.0.1:${Number(port) + 1}`, `https://localhost:${port}`]) {
+      const client = new TestClient(server.url, undefined, origin);
+      const res = await client.post('/api/auth/sign-in/email', { email: uniqueEmail(), password: TEST_PASSWORD });
+      expect(res.status, origin).toBe(403);
+      expect((await client.json<ErrorBody>(res)).error).toEqual({ code: 'FORBIDDEN', message: 'Cross-origin requests are not allowed.' });
     }
   });
 });

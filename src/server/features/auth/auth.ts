@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_LIMITS } from '../../../shared/schemas/auth.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.js';
@@ -50,7 +51,7 @@ export function createAuth({ config, db, mailer, log, onSessionsChanged = () => 
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.appUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
@@ -59,8 +60,8 @@ export function createAuth({ config, db, mailer, log, onSessionsChanged = () => 
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: AUTH_LIMITS.passwordMin,
+      maxPasswordLength: AUTH_LIMITS.passwordMax,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       password: {
@@ -110,7 +111,7 @@ export function createAuth({ config, db, mailer, log, onSessionsChanged = () => 
     // E-mails are sent only through our own routes, which add per-address limits and timing padding.
     disabledPaths: ['/request-password-reset', '/send-verification-email', '/forget-password'],
     advanced: {
-      useSecureCookies: config.appUrl.startsWith('https://'),
+      useSecureCookies: config.nodeEnv === 'production' || config.appUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
