@@ -30,14 +30,19 @@ export function signUpErrorToast(error: unknown): ToastMessage {
   return { title: 'Sign up failed', description: message || UNEXPECTED };
 }
 
-export type LoginErrorKind = 'credentials' | 'unverified' | 'rate-limited' | 'network';
+export type LoginErrorKind = 'credentials' | 'unverified' | 'rate-limited' | 'network' | 'other';
 
 export interface LoginError {
   kind: LoginErrorKind;
   message: string;
 }
 
-/** Accounts section 8, login: what the login screen says about a failed sign-in. */
+/**
+ * Accounts section 8, login: what the login screen says about a failed sign-in. 'Email or
+ * password incorrect.' only when the server said so (401); any other refusal (a 403 from the
+ * origin check, a server error) shows the server's own message, so nobody is told their
+ * password is wrong when it is not.
+ */
 export function loginError(error: unknown): LoginError {
   const message = error instanceof Error ? error.message : '';
   if (isNetworkError(error) || /network|fetch/i.test(message)) {
@@ -51,6 +56,9 @@ export function loginError(error: unknown): LoginError {
   }
   if ((error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') || /not (confirmed|verified)/i.test(message)) {
     return { kind: 'unverified', message: 'Please check your email and click the verification link before signing in.' };
+  }
+  if (error instanceof ApiError && error.status !== 401 && error.code !== 'INVALID_EMAIL_OR_PASSWORD') {
+    return { kind: 'other', message: error.message || UNEXPECTED };
   }
   return { kind: 'credentials', message: 'Email or password incorrect.' };
 }
