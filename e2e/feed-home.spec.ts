@@ -98,6 +98,55 @@ test('compatibility mode: selector with own posts, own posts first, the match ba
   await author.close();
 });
 
+test("compatibility mode ranks scores below the threshold under 'Weaker matches', without bars", async ({ page, browser, baseURL }) => {
+  test.slow();
+  const [a, b, f] = [uniqueWord('qa'), uniqueWord('qb'), uniqueWord('qf')];
+  const author = await otherMember(browser, baseURL, { displayName: 'Wren Weaver' });
+  // Offers what the seeker asks for.
+  await createPostViaApi(author.page.request, {
+    title: `Lessons in ${a} and ${b}`,
+    offering: `I teach ${a} and ${b} to anyone curious`,
+    lookingFor: `Someone to help me with ${f} at home`,
+    keywords: [a, b],
+  });
+  // Offers nothing the seeker has or wants; only its request shares the filter word.
+  const other = await otherMember(browser, baseURL, { displayName: 'Tobias Taxes' });
+  await createPostViaApi(other.page.request, {
+    title: 'Tax return preparation and bookkeeping',
+    offering: 'Tax return preparation and bookkeeping for freelancers',
+    lookingFor: `Someone to show me ${f} on weekends`,
+  });
+  await memberWithProfile(page, { displayName: 'Sid Seeker' });
+  await createPostViaApi(page.request, {
+    title: 'Dog walking on weekday mornings',
+    offering: 'Reliable dog walking on weekday mornings',
+    lookingFor: `I would love to learn ${a} and ${b}`,
+  });
+
+  await page.goto('/home');
+  await page.getByRole('combobox', { name: 'Filter posts' }).click();
+  await page.getByRole('option', { name: 'Highest Compatibility' }).click();
+  await filterFeed(page, f);
+  await expect(communityCards(page)).toHaveCount(2);
+  const weaker = page.getByTestId('weaker-matches');
+  await expect(weaker.getByRole('heading', { name: 'Weaker matches' })).toBeVisible();
+  // The match above the divider keeps its bar; the weaker one is a plain card under it.
+  const strong = communityCards(page).first();
+  await expect(strong.getByRole('heading', { name: `Lessons in ${a} and ${b}` })).toBeVisible();
+  expect(Number(await strong.getByRole('meter', { name: 'Compatibility Match' }).getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(41);
+  await expect(weaker.getByTestId('post-card')).toHaveCount(1);
+  await expect(weaker.getByRole('heading', { name: 'Tax return preparation and bookkeeping' })).toBeVisible();
+  await expect(weaker.getByTestId('match-bar')).toHaveCount(0);
+
+  // Most Recent has no divider.
+  await page.getByRole('combobox', { name: 'Filter posts' }).click();
+  await page.getByRole('option', { name: 'Most Recent' }).click();
+  await expect(communityCards(page)).toHaveCount(2);
+  await expect(page.getByTestId('weaker-matches')).toHaveCount(0);
+  await author.close();
+  await other.close();
+});
+
 test('My Posts lists matches; the Exchange tooltip shows once, then the dialog, then Connected survives a reload', async ({
   page,
   browser,

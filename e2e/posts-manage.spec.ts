@@ -47,9 +47,11 @@ test('edit, hide, reactivate, mark completed and delete an own post from My Post
   await dialog.getByRole('button', { name: 'Update Post' }).click();
   await expect(page.getByText('Your post has been updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  // The title is now 'Offering: ...'; the row shows it without the prefix.
-  await expect(row.getByRole('button', { name: new RegExp(`^Bicycle tune-ups and repairs ${word}`) })).toBeVisible();
-  expect((await feedFor(word)).map((item) => [item.title, item.format])).toEqual([[`Offering: Bicycle tune-ups and repairs ${word}`, null]]);
+  // The member's title stays as they wrote it (decisions.md: no 'Offering: ...' rewrite).
+  await expect(row.getByRole('button', { name: new RegExp(`^Bike repair lessons ${word}`) })).toBeVisible();
+  expect((await feedFor(word)).map((item) => [item.title, item.offering, item.format])).toEqual([
+    [`Bike repair lessons ${word}`, `Bicycle tune-ups and repairs ${word}`, null],
+  ]);
 
   // Hide: gone from the community, reactivate brings it back.
   await row.getByRole('button', { name: /Post actions/ }).click();
@@ -109,4 +111,70 @@ test('a post whose dates have passed can still be edited; only a newly picked da
   await expect(dialog).toBeHidden();
   const saved = (await (await page.request.get('/api/posts/mine')).json()) as { items: { title: string; availableFrom: string; availableUntil: string }[] };
   expect(saved.items.find((p) => p.title.includes(word))).toMatchObject({ availableFrom: day(2), availableUntil: day(5) });
+});
+
+test('Edit Post has the Title field with the create rules, and asks before discarding changes', async ({ page }) => {
+  test.slow();
+  await memberWithProfile(page, { displayName: 'Tessa Title' });
+  const word = uniqueWord();
+  await createPostViaApi(page.request, {
+    title: `Sourdough baking ${word}`,
+    offering: 'Sourdough bread baking, starter included',
+    lookingFor: 'Someone to help me fix my bicycle gears',
+    additionalContext: 'My kitchen is small',
+  });
+  await page.goto('/home');
+  const row = page.getByTestId('my-post').filter({ hasText: word });
+  const dialog = page.getByRole('dialog', { name: 'Edit Exchange Post' });
+  const openEdit = async () => {
+    await row.getByRole('button', { name: /Post actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit Post' }).click();
+    await expect(dialog).toBeVisible();
+  };
+
+  // The title as written, with the create dialog's rules and messages.
+  await openEdit();
+  const title = dialog.getByLabel('Title *');
+  await expect(title).toHaveValue(`Sourdough baking ${word}`);
+  await title.fill('Too short');
+  await dialog.getByRole('button', { name: 'Update Post' }).click();
+  await expect(dialog.getByText('Your title must be at least 10 characters.')).toBeVisible();
+  await expect(page.getByText('Please fix the errors below')).toBeVisible();
+  await title.fill('   ');
+  await dialog.getByRole('button', { name: 'Update Post' }).click();
+  await expect(dialog.getByText('Please enter a title')).toBeVisible();
+  await title.fill(`Sourdough and rye baking ${word}`);
+  await dialog.getByRole('button', { name: 'Update Post' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('button', { name: new RegExp(`^Sourdough and rye baking ${word}`) })).toBeVisible();
+
+  // An untouched dialog closes on Escape without asking.
+  await openEdit();
+  await expect(title).toHaveValue(`Sourdough and rye baking ${word}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const confirm = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+  await expect(confirm).toHaveCount(0);
+
+  // With a change, Escape asks; Cancel keeps editing with the change; Yes discards it.
+  await openEdit();
+  const context = dialog.getByLabel('Additional Context (Optional)');
+  await context.fill('My kitchen is small but has two ovens');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByText('You have unsaved changes. Are you sure you want to discard them?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(context).toHaveValue('My kitchen is small but has two ovens');
+  // The close button asks too.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog).toBeHidden();
+  await openEdit();
+  await expect(context).toHaveValue('My kitchen is small');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = (await (await page.request.get('/api/posts/mine')).json()) as { items: { title: string; additionalContext: string | null }[] };
+  expect(saved.items.find((p) => p.title.includes(word))).toMatchObject({ additionalContext: 'My kitchen is small' });
 });

@@ -4,9 +4,12 @@ import {
   compareMatches,
   distanceMiles,
   freshnessScore,
+  isMeaningfulMatch,
   locationScore,
   MATCH_REASONS,
+  MEANINGFUL_MATCH_SCORE,
   scoreMatch,
+  splitByMatchStrength,
   type MatchCandidate,
   type MatchSeeker,
 } from './match-score.js';
@@ -115,5 +118,35 @@ describe('compareMatches', () => {
     });
     const sorted = [item('c', 0.5, 1), item('a', 0.5, 1), item('b', 0.9, 5), item('d', 0.5, 0)].sort(compareMatches);
     expect(sorted.map((i) => i.id)).toEqual(['b', 'd', 'a', 'c']);
+  });
+});
+
+describe('meaningful matches', () => {
+  it('a post offering nothing the seeker has or wants stays below the threshold at its best', () => {
+    const best = scoreMatch(seeker, candidate({ offers: ['tax', 'bookkeep'], tagCount: 9, location: boston, createdAt: daysAgo(0) }), now);
+    expect(best.score).toBe(40);
+    expect(isMeaningfulMatch(best.score)).toBe(false);
+  });
+
+  it('one wanted or one shared term with a good neighbourhood, activity and freshness clears it', () => {
+    const base = { tagCount: 3, location: cambridge, createdAt: daysAgo(2) };
+    const wanted = scoreMatch(seeker, candidate({ ...base, offers: ['garden'] }), now);
+    expect(wanted.breakdown.complement).toBeCloseTo(1 / 3, 3);
+    expect(isMeaningfulMatch(wanted.score)).toBe(true);
+    const shared = scoreMatch(seeker, candidate({ ...base, offers: ['guitar'] }), now);
+    expect(isMeaningfulMatch(shared.score)).toBe(true);
+  });
+
+  it('the threshold is the first score unrelated posts cannot reach', () => {
+    expect(isMeaningfulMatch(MEANINGFUL_MATCH_SCORE)).toBe(true);
+    expect(isMeaningfulMatch(MEANINGFUL_MATCH_SCORE - 1)).toBe(false);
+  });
+
+  it('splits a ranked list into meaningful and weaker matches, each in its order', () => {
+    const items = [90, 41, 40, 12, 55].map((score, i) => ({ id: `p${i}`, match: { score } }));
+    const { meaningful, weaker } = splitByMatchStrength(items);
+    expect(meaningful.map((i) => i.id)).toEqual(['p0', 'p1', 'p4']);
+    expect(weaker.map((i) => i.id)).toEqual(['p2', 'p3']);
+    expect(splitByMatchStrength([])).toEqual({ meaningful: [], weaker: [] });
   });
 });

@@ -188,3 +188,29 @@ export function compareMatches(
     b.match.raw - a.match.raw || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }
+
+/**
+ * The lowest score that counts as a match (My Posts' 'N Matches', the top of the compatibility
+ * feed); lower scores sit under 'Weaker matches'. Location, activity and freshness together weigh
+ * 0.4, so a post that offers none of the seeker's terms scores 40 at most: from 41 on, a post
+ * offers something the seeker looks for (complement) or already does (overlap). On the demo
+ * community such unrelated posts were 90% of all scored pairs and reached 38; the numbers are in
+ * docs/decisions/003-match-score-and-candidates.md.
+ */
+export const MEANINGFUL_MATCH_SCORE = 41;
+
+/** True when a score (0..100) is at or above the meaningful-match threshold. */
+export function isMeaningfulMatch(score: number): boolean {
+  return score >= MEANINGFUL_MATCH_SCORE;
+}
+
+/**
+ * Splits a ranked list into meaningful matches and weaker ones, each keeping its order (the
+ * compatibility feed shows the weaker ones under a divider).
+ */
+export function splitByMatchStrength<T extends { match: { score: number } }>(items: readonly T[]): { meaningful: T[]; weaker: T[] } {
+  const meaningful: T[] = [];
+  const weaker: T[] = [];
+  for (const item of items) (isMeaningfulMatch(item.match.score) ? meaningful : weaker).push(item);
+  return { meaningful, weaker };
+}

@@ -6,7 +6,6 @@ import {
   parseDescription,
   shortPostTitle,
   stripOfferingPrefix,
-  titleForOffering,
 } from './post-text.js';
 
 describe('buildDescription / parseDescription', () => {
@@ -45,13 +44,6 @@ describe('buildDescription / parseDescription', () => {
 });
 
 describe('titles', () => {
-  it("writes 'Offering: {offering}' and cuts it to 80 characters", () => {
-    expect(titleForOffering('Guitar lessons for beginners')).toBe('Offering: Guitar lessons for beginners');
-    const long = titleForOffering('x'.repeat(300));
-    expect(long).toHaveLength(80);
-    expect(long.endsWith('...')).toBe(true);
-  });
-
   it("splits a leading 'Offering: '", () => {
     expect(stripOfferingPrefix('Offering: Piano lessons')).toBe('Piano lessons');
     expect(stripOfferingPrefix('Piano lessons, Offering: more')).toBe('Piano lessons, Offering: more');

@@ -10,7 +10,6 @@ export interface PostTextParts {
 const OFFERING_LABEL = "What I'm offering:";
 const LOOKING_FOR_LABEL = "What I'm looking for:";
 const CONTEXT_LABEL = 'Additional context:';
-const TITLE_PREFIX = 'Offering: ';
 
 /** Longest title the database and the create form accept (spec section 9). */
 export const POST_TITLE_MAX = 80;
@@ -61,16 +60,7 @@ const LABELS: { key: keyof PostTextParts; text: string }[] = [
   { key: 'additionalContext', text: CONTEXT_LABEL },
 ];
 
-/**
- * The title an edit writes: 'Offering: {offering}' (spec section 3). An offering may be 300
- * characters but a title at most 80, so a longer one is cut and ends with '...'.
- */
-export function titleForOffering(offering: string): string {
-  const title = `${TITLE_PREFIX}${offering.trim().replace(/\s+/g, ' ')}`;
-  return title.length <= POST_TITLE_MAX ? title : `${title.slice(0, POST_TITLE_MAX - 3).trimEnd()}...`;
-}
-
-/** The title without a leading 'Offering: ' (the edit dialog and My Posts split it off). */
+/** The title without a leading 'Offering: ' (My Posts and match rows split it off). */
 export function stripOfferingPrefix(title: string): string {
   return title.replace(/^\s*Offering:\s*/, '');
 }

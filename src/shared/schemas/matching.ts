@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEANINGFUL_MATCH_SCORE } from '../domain/match-score.js';
 import { PostItem, POST_MESSAGES } from './posts.js';
 
 /** Each factor on a 0..1 scale (before weighting). */
@@ -43,13 +44,13 @@ export const MatchesQuery = z.object({
     .min(1, limitMessage)
     .max(MATCH_LIMITS.limitMax, limitMessage)
     .default(MATCH_LIMITS.limitDefault),
-  /** Only matches scoring at least this (My Posts asks for more than 20). */
+  /** Only matches scoring at least this; by default the meaningful ones (My Posts' count). */
   minScore: z.coerce
     .number({ error: 'minScore must be between 0 and 100.' })
     .int('minScore must be between 0 and 100.')
     .min(0, 'minScore must be between 0 and 100.')
     .max(100, 'minScore must be between 0 and 100.')
-    .default(0),
+    .default(MEANINGFUL_MATCH_SCORE),
 });
 export type MatchesQuery = z.input<typeof MatchesQuery>;
 

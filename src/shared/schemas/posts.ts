@@ -87,6 +87,14 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** Title: required, 10 to 80 characters (create and edit share the rule and its messages). */
+const titleField = z
+  .string({ error: POST_MESSAGES.titleRequired })
+  .trim()
+  .min(1, POST_MESSAGES.titleRequired)
+  .min(POST_LIMITS.titleMin, POST_MESSAGES.titleMin)
+  .max(POST_LIMITS.titleMax, POST_MESSAGES.titleMax);
+
 const offeringField = z
   .string({ error: POST_MESSAGES.offeringRequired })
   .trim()
@@ -140,12 +148,7 @@ function endNotBeforeStart(v: { availableFrom?: string | null; availableUntil?: 
 /** The Create Exchange Post dialog's fields (camelCase), as the form and the API take them. */
 export const CreatePostInput = z
   .object({
-    title: z
-      .string({ error: POST_MESSAGES.titleRequired })
-      .trim()
-      .min(1, POST_MESSAGES.titleRequired)
-      .min(POST_LIMITS.titleMin, POST_MESSAGES.titleMin)
-      .max(POST_LIMITS.titleMax, POST_MESSAGES.titleMax),
+    title: titleField,
     offering: offeringField,
     lookingFor: lookingForField,
     categoryId: categoryField,
@@ -158,11 +161,13 @@ export type CreatePostInput = z.input<typeof CreatePostInput>;
 export type CreatePostData = z.output<typeof CreatePostInput>;
 
 /**
- * The Edit Exchange Post dialog. Offering and looking-for are required (the title is rewritten
- * as 'Offering: {offering}'); any other field left out keeps its value, null clears it.
+ * The Edit Exchange Post dialog. Offering and looking-for are required; the title follows the
+ * create rules and is kept when left out (decisions.md: edit keeps the member's title, no
+ * 'Offering: {offering}' rewrite); any other field left out keeps its value, null clears it.
  */
 export const UpdatePostInput = z
   .object({
+    title: titleField.optional(),
     offering: offeringField,
     lookingFor: lookingForField,
     categoryId: categoryField.optional(),

@@ -197,6 +197,11 @@ export interface CommunityOptions {
   emailDomain?: string;
   /** Members live around the first this-many `CITIES` (the demo keeps one neighbourhood). */
   cityCount?: number;
+  /**
+   * Every post distinct (the demo): no title or offering twice in the community, no offer twice
+   * by one member. Off for the benchmarks, whose 50,000 posts repeat by design.
+   */
+  distinctPosts?: boolean;
   now?: Date;
 }
 
@@ -229,18 +234,21 @@ export function generateCommunity(options: CommunityOptions): { members: MemberS
     });
   }
   const posts: PostSeedRow[] = [];
+  const chooseDistinct = options.distinctPosts ? distinctOffers() : undefined;
   for (let i = 0; i < options.posts; i += 1) {
     const author = members[i % members.length] ?? rnd.pick(members);
-    const skill = rnd.next() < 0.7 ? author.skill : rnd.pick(SKILLS);
+    const preferred = rnd.next() < 0.7 ? author.skill : rnd.pick(SKILLS);
+    const choice = chooseDistinct?.(author.id, preferred, rnd);
+    const skill = choice?.skill ?? preferred;
     const wanted = rnd.pick(SKILLS.filter((s) => s !== skill));
-    const offer = rnd.pick(skill.offers);
-    const offering = `${offer} ${rnd.pick(AUDIENCES)}, ${rnd.pick(DETAILS)}.`.slice(0, 300);
+    const offer = choice?.offer ?? rnd.pick(skill.offers);
+    const offering = `${offer} ${choice?.audience ?? rnd.pick(AUDIENCES)}, ${rnd.pick(DETAILS)}.`.slice(0, 300);
     const lookingFor = `${rnd.pick(wanted.offers)} ${rnd.pick(WANT_REASONS)}.`.slice(0, 300);
     const format = rnd.next() < 0.85 ? rnd.pick(FORMATS) : null;
     posts.push({
       id: randomUUID(),
       userId: author.id,
-      title: offer.length >= 10 ? offer.slice(0, 80) : `Offering: ${offer}`,
+      title: choice?.title ?? (offer.length >= 10 ? offer.slice(0, 80) : `Offering: ${offer}`),
       offering,
       lookingFor,
       additionalContext: rnd.next() < 0.3 ? 'Happy to meet at the library or a coffee shop nearby.' : null,
@@ -254,6 +262,50 @@ export function generateCommunity(options: CommunityOptions): { members: MemberS
     });
   }
   return { members, posts };
+}
+
+interface DistinctOffer {
+  skill: Skill;
+  offer: string;
+  audience: string;
+  title: string;
+}
+
+/**
+ * Picks offers so that no two posts share a title or an offering: each (offer, audience) pair
+ * is used once, a member never repeats an offer, and an offer's second use carries its audience
+ * in the title ('Lawn care and hedge trimming for families'). The member's preferred skill comes
+ * first, then the others from a random start. Offers that already say 'for ...' only take
+ * audiences that do not ('Guitar lessons for beginners on weekends').
+ */
+function distinctOffers() {
+  const usedPairs = new Set<string>();
+  const usedTitles = new Set<string>();
+  const offersByMember = new Map<string, Set<string>>();
+  return (memberId: string, preferred: Skill, rnd: ReturnType<typeof random>): DistinctOffer => {
+    const mine = offersByMember.get(memberId) ?? new Set<string>();
+    offersByMember.set(memberId, mine);
+    const start = rnd.int(0, SKILLS.length - 1);
+    const skills = [preferred, ...SKILLS.slice(start), ...SKILLS.slice(0, start)];
+    const audienceStart = rnd.int(0, AUDIENCES.length - 1);
+    const audiences = [...AUDIENCES.slice(audienceStart), ...AUDIENCES.slice(0, audienceStart)];
+    for (const skill of skills) {
+      for (const offer of skill.offers) {
+        if (mine.has(offer)) continue;
+        for (const audience of audiences) {
+          if (/\bfor\b/.test(offer) && audience.startsWith('for ')) continue;
+          const pair = `${offer}|${audience}`;
+          const title = (usedTitles.has(offer) ? `${offer} ${audience}` : offer).slice(0, 80);
+          if (usedPairs.has(pair) || usedTitles.has(title)) continue;
+          usedPairs.add(pair);
+          usedTitles.add(title);
+          mine.add(offer);
+          return { skill, offer, audience, title };
+        }
+      }
+    }
+    throw new Error('more posts than distinct offers: lower the post count');
+  };
 }
 
 function aboutText(firstName: string, skill: Skill, rnd: ReturnType<typeof random>): string {

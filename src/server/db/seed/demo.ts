@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Database } from '../client.js';
 import { conversations, exchangeRequests, messages, photos, ratings, type ExchangeRequestStatus } from '../schema/index.js';
 import { addPasswords } from './accounts.js';
-import { analyze, generateCommunity, insertCommunity, type MemberSeed, type PostSeedRow } from './community.js';
+import { analyze, generateCommunity, insertCommunity, type CommunityOptions, type MemberSeed, type PostSeedRow } from './community.js';
 
 /** The password every demo member signs in with. */
 export const DEMO_PASSWORD = 'Demo-Swap-2025';
@@ -38,6 +38,18 @@ const NOTES = [
 const REPLIES = ['Sounds great, Saturday morning works for me.', 'Happy to! Let us pick a time.', 'Thanks for reaching out!'];
 const COMMENTS = ['Friendly, patient and really knows their stuff.', 'Great exchange, would swap again!', 'On time and well prepared.', null];
 
+/** The demo community: one neighbourhood, every post distinct (no title or offering twice). */
+export const DEMO_COMMUNITY = {
+  members: 40,
+  posts: 120,
+  seed: 2025,
+  hiddenShare: 0,
+  maxAgeDays: 45,
+  emailDomain: 'demo.skillswap.local',
+  cityCount: 1,
+  distinctPosts: true,
+} as const satisfies CommunityOptions;
+
 export interface DemoLogin {
   name: string;
   email: string;
@@ -50,13 +62,9 @@ export interface DemoLogin {
  */
 export async function seedDemo(db: Database, options: { members?: number; posts?: number } = {}): Promise<DemoLogin[]> {
   const community = generateCommunity({
-    members: options.members ?? 40,
-    posts: options.posts ?? 120,
-    seed: 2025,
-    hiddenShare: 0,
-    maxAgeDays: 45,
-    emailDomain: 'demo.skillswap.local',
-    cityCount: 1,
+    ...DEMO_COMMUNITY,
+    members: options.members ?? DEMO_COMMUNITY.members,
+    posts: options.posts ?? DEMO_COMMUNITY.posts,
   });
   for (const member of community.members) member.locationSharing = true;
   await insertCommunity(db, community);

@@ -60,6 +60,11 @@ const FILLER_TERMS = new Set([
   'servic', 'lesson', 'class', 'session', 'tip', 'basic', 'general', 'good', 'great', 'new', 'person',
   'remot', 'hybrid', 'time', 'week', 'weekend', 'day', 'hour', 'month', 'year', 'etc', 'make', 'way',
   'first', 'start', 'small', 'big', 'work', 'provid', 'teach', 'learn', 'support', 'area',
+  // Who a post is for and how it is run, not what skill it is (docs/decisions/003: on the demo
+  // community these made most 'Similar expertise' matches).
+  'beginn', 'famili', 'parent', 'kid', 'adult', 'student', 'senior', 'neighbour', 'neighbor', 'busi', 'friend',
+  'friendli', 'patient', 'relax', 'practic', 'experi', 'enjoy', 'share', 'bring', 'tool', 'materi', 'best',
+  'done', 'still', 'pace', 'go', 'project', 'hobbi', 'final', 'summer',
 ]);
 
 interface SeekerContext {

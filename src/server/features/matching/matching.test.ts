@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MATCH_REASONS } from '../../../shared/domain/match-score.js';
+import { MATCH_REASONS, MEANINGFUL_MATCH_SCORE } from '../../../shared/domain/match-score.js';
 import type { FeedResponse, MatchesResponse } from '../../../shared/schemas/matching.js';
 import { posts } from '../../db/schema/index.js';
 import { insertPost, memberWithProfile, setSettings, type PostSeed, useTestServer, type ApiErrorBody } from '../../test/factories.js';
@@ -89,7 +89,8 @@ describe.each(testDatabases())('matching on %s', (kind) => {
 
   it('ranks hand-built posts in the expected order, with breakdown and reasons', async () => {
     const t = await community();
-    const res = await t.viewer.client.get('/api/matches?limit=50');
+    // minScore=0: every score, the weaker ones included (d scores 37).
+    const res = await t.viewer.client.get('/api/matches?limit=50&minScore=0');
     expect(res.status).toBe(200);
     const body = await t.viewer.client.json<MatchesResponse>(res);
     expect(body.matchingEnabled).toBe(true);
@@ -126,6 +127,42 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(foreign.status).toBe(403);
     expect((await other.client.get('/api/matches?postId=00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await other.client.get('/api/matches?limit=51')).status).toBe(400);
+  });
+
+  it("counts only meaningful matches by default: near, fresh, detailed posts about something else are not 'Matches'", async () => {
+    const word = () => Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const [w1, w2, w3, w4, w5, w6] = [word(), word(), word(), word(), word(), word()];
+    const viewer = await memberWithProfile(server(), { ...BOSTON, skillKeywords: [w3] });
+    const own = await insertPost(db(), viewer.userId, { title: `${w3} and ${w4}`, offering: `${w3} ${w4} ${w5}`, lookingFor: `${w1} ${w2} ${w6}` });
+    const near = { ...BOSTON, ageDays: 0 };
+    const author = async (seed: PostSeed) => insertPost(db(), (await memberWithProfile(server(), BOSTON)).userId, { ...near, ...seed });
+    // complement 2/3, same place, fresh, 2 tags: 61; complement 1/3 with 1 tag: 45.
+    const strong = await author({ title: `${w1} and ${w2} coaching`, offering: `Friendly ${w1} and ${w2} coaching`, lookingFor: 'Tax advice for my shop', keywords: [w1, w2] });
+    const fair = await author({ title: `${w1} in my studio`, offering: `${w1} in my garden studio`, lookingFor: 'Someone to walk my dog', keywords: [w1] });
+    // Same place, fresh, five tags, nothing the viewer has or wants: 40, the most an unrelated post can score.
+    const unrelated: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      unrelated.push(
+        await author({
+          title: `Bookkeeping and payroll ${i}`,
+          offering: 'Tax return preparation and bookkeeping',
+          lookingFor: 'Someone to paint my fence',
+          keywords: ['Taxes', 'Bookkeeping', 'Accounting', 'Payroll', 'Receipts'],
+        }),
+      );
+    }
+
+    const counted = await viewer.client.json<MatchesResponse>(await viewer.client.get(`/api/matches?postId=${own}&limit=3`));
+    expect(counted.total).toBe(2);
+    expect(counted.items.map((m) => [m.id, m.match.score])).toEqual([
+      [strong, 61],
+      [fair, 45],
+    ]);
+    expect(counted.items.every((m) => m.match.score >= MEANINGFUL_MATCH_SCORE)).toBe(true);
+    const everything = await viewer.client.json<MatchesResponse>(await viewer.client.get(`/api/matches?postId=${own}&limit=50&minScore=0`));
+    const weaker = everything.items.filter((m) => unrelated.includes(m.id));
+    expect(weaker.map((m) => m.match.score)).toEqual([40, 40, 40, 40]);
+    expect(everything.total).toBeGreaterThanOrEqual(6);
   });
 
   it('index-selected candidates scored in TypeScript agree with scoring every post', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { availabilityText, buildDescription, titleForOffering } from '../../../shared/domain/post-text.js';
+import { availabilityText, buildDescription } from '../../../shared/domain/post-text.js';
 import { customTagsFor, derivePostTags, splitCustomTags } from '../../../shared/domain/post-tags.js';
 import {
   POST_MESSAGES,
@@ -81,15 +81,17 @@ export async function createPost(db: Database, viewerId: string, input: CreatePo
 }
 
 /**
- * Edits the viewer's post. The title becomes 'Offering: {offering}', the description and
- * availability text are rebuilt, and post_tags are replaced when offering or looking-for changed.
- * Fields left out keep their value; null clears them.
+ * Edits the viewer's post. The member's title is kept unless a new one is sent (decisions.md:
+ * no 'Offering: {offering}' rewrite); the description and availability text are rebuilt, and
+ * post_tags are replaced when offering or looking-for changed. Fields left out keep their
+ * value; null clears them.
  */
 export async function updatePost(db: Database, viewerId: string, postId: string, input: UpdatePostData): Promise<PostItem> {
   const current = await loadOwnedPost(db, viewerId, postId);
   if (input.categoryId !== undefined) await assertCategory(db, input.categoryId);
   const existing = splitCustomTags(current.customTags);
   const next = {
+    title: input.title ?? current.title,
     offering: input.offering,
     lookingFor: input.lookingFor,
     additionalContext: input.additionalContext !== undefined ? input.additionalContext : current.additionalContext,
@@ -109,7 +111,7 @@ export async function updatePost(db: Database, viewerId: string, postId: string,
     await tx
       .update(posts)
       .set({
-        title: titleForOffering(next.offering),
+        title: next.title,
         description: buildDescription(next),
         offering: next.offering,
         lookingFor: next.lookingFor,

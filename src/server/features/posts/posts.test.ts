@@ -126,7 +126,7 @@ describe.each(testDatabases())('posts on %s', (kind) => {
     expect((await client.json<ApiErrorBody>(res)).error.fields?.categoryId).toBe('Please choose a valid category.');
   });
 
-  it('edits: title from the offering, tags replaced, availability text rebuilt; fields left out are kept', async () => {
+  it("edits: the member's title kept, tags replaced, availability text rebuilt; fields left out are kept", async () => {
     const { client } = await memberWithProfile(server());
     const created = await client.json<PostItem>(await client.post('/api/posts', validPost()));
     const res = await client.request('PATCH', `/api/posts/${created.id}`, {
@@ -140,7 +140,7 @@ describe.each(testDatabases())('posts on %s', (kind) => {
     expect(res.status).toBe(200);
     const post = await client.json<PostItem>(res);
     expect(post).toMatchObject({
-      title: 'Offering: Piano lessons: jazz standards',
+      title: 'Guitar lessons for beginners',
       offering: 'Piano lessons: jazz standards',
       customTags: ['Piano', 'remote'],
       preferredDays: 'Weekends',
@@ -151,6 +151,29 @@ describe.each(testDatabases())('posts on %s', (kind) => {
     expect(tooFar.status).toBe(400);
     const tags = await db().select({ tag: postTags.tag }).from(postTags).where(eq(postTags.postId, created.id));
     expect(tags.map((t) => t.tag).sort()).toEqual(['bike brakes fixed', 'jazz standards', 'piano lessons', 'please help']);
+  });
+
+  it('edits the title with the create rules and messages; a title left out is kept', async () => {
+    const { client } = await memberWithProfile(server());
+    const created = await client.json<PostItem>(await client.post('/api/posts', validPost()));
+    const base = { offering: created.offering, lookingFor: created.lookingFor };
+    const renamed = await client.request('PATCH', `/api/posts/${created.id}`, { ...base, title: '  Guitar and ukulele for neighbours  ' });
+    expect(renamed.status).toBe(200);
+    expect((await client.json<PostItem>(renamed)).title).toBe('Guitar and ukulele for neighbours');
+    for (const [title, message] of [
+      ['   ', 'Please enter a title'],
+      ['Too short', 'Your title must be at least 10 characters.'],
+      ['x'.repeat(81), 'Your title must be 80 characters or less.'],
+      [null, 'Please enter a title'],
+    ] as const) {
+      const res = await client.request('PATCH', `/api/posts/${created.id}`, { ...base, title });
+      expect(res.status).toBe(400);
+      const body = await client.json<ApiErrorBody>(res);
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.fields?.title).toBe(message);
+    }
+    const kept = await client.request('PATCH', `/api/posts/${created.id}`, { ...base, offering: 'Ukulele lessons for complete beginners' });
+    expect(await client.json<PostItem>(kept)).toMatchObject({ title: 'Guitar and ukulele for neighbours', offering: 'Ukulele lessons for complete beginners' });
   });
 
   it('rejects an edit whose end date falls before the kept start date', async () => {

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
+import { splitByMatchStrength } from '@shared/domain/match-score';
 import type { FeedItem } from '@shared/schemas/matching';
 import type { PostItem } from '@shared/schemas/posts';
 import { useFeedSearch } from '@/lib/feed-search';
@@ -50,6 +51,10 @@ export function HomePage() {
   // Own posts lead the compatibility view; like every feed it shows active posts only (hidden and
   // completed ones are managed from My Posts).
   const ownShown = compatibility ? activeOwn.filter((post) => matchesText(post, q)) : [];
+  // Compatibility ranks scores below the meaningful-match threshold under 'Weaker matches', as
+  // plain cards (docs/decisions/003): not a long list of low bars.
+  const ranked = compatibility && !feed.isError;
+  const { meaningful, weaker } = ranked ? splitByMatchStrength(items) : { meaningful: items, weaker: [] };
 
   return (
     <Container size="wide" className="py-6 sm:py-8">
@@ -138,10 +143,30 @@ export function HomePage() {
               <FeedEmpty compatibility={compatibility} />
             ) : (
               <>
-                <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="community-posts">
-                  {items.map((item) => (
-                    <PostCard key={item.id} post={item} match={compatibility && !feed.isError ? item.match : undefined} />
-                  ))}
+                <div className="grid gap-5" data-testid="community-posts">
+                  {meaningful.length > 0 ? (
+                    <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+                      {meaningful.map((item) => (
+                        <PostCard key={item.id} post={item} match={ranked ? item.match : undefined} />
+                      ))}
+                    </div>
+                  ) : null}
+                  {weaker.length > 0 ? (
+                    <section aria-labelledby="weaker-matches-title" className="grid gap-4" data-testid="weaker-matches">
+                      <div className="flex items-center gap-3">
+                        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+                        <h3 id="weaker-matches-title" className="text-sm font-semibold text-fg-muted">
+                          Weaker matches
+                        </h3>
+                        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+                      </div>
+                      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+                        {weaker.map((item) => (
+                          <PostCard key={item.id} post={item} />
+                        ))}
+                      </div>
+                    </section>
+                  ) : null}
                 </div>
                 {shown.hasNextPage ? (
                   <div className="flex justify-center">

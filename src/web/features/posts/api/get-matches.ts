@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MEANINGFUL_MATCH_SCORE } from '@shared/domain/match-score';
 import { MatchesResponse } from '@shared/schemas/matching';
 import { COMPATIBILITY_STALE_MS, postKeys } from '@/features/posts/api/query-keys';
 import { apiClient } from '@/lib/api-client';
@@ -6,12 +7,13 @@ import { apiClient } from '@/lib/api-client';
 export interface MatchesParams {
   /** One of the member's own posts; omitted for the general profile match. */
   postId?: string | undefined;
+  /** Lowest score counted and listed; the meaningful matches by default. */
   minScore?: number;
   limit?: number;
 }
 
 /** GET /api/matches: compatibility matches for the member or one of their posts. */
-export function getMatches({ postId, minScore = 0, limit = 25 }: MatchesParams): Promise<MatchesResponse> {
+export function getMatches({ postId, minScore = MEANINGFUL_MATCH_SCORE, limit = 25 }: MatchesParams): Promise<MatchesResponse> {
   return apiClient.get('/api/matches', { query: { postId, minScore, limit }, schema: MatchesResponse });
 }
 
@@ -20,7 +22,7 @@ export const MATCHING_SESSION_LAPSE = 'Please sign in to see compatible posts.';
 
 export const matchesQueryOptions = (params: MatchesParams) =>
   queryOptions({
-    queryKey: postKeys.matches(params.postId, params.minScore ?? 0, params.limit ?? 25),
+    queryKey: postKeys.matches(params.postId, params.minScore ?? MEANINGFUL_MATCH_SCORE, params.limit ?? 25),
     queryFn: () => getMatches(params),
     staleTime: COMPATIBILITY_STALE_MS,
     meta: { sessionLapseDescription: MATCHING_SESSION_LAPSE },

@@ -1,23 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
-import { CreatePostInput, POST_LIMITS, type CreatePostData } from '@shared/schemas/posts';
+import { CreatePostInput, type CreatePostData } from '@shared/schemas/posts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { useCreatePost } from '@/features/posts/api/create-post';
 import { DiscardChangesDialog } from '@/features/posts/components/discard-changes-dialog';
 import {
   AdditionalContextField,
   CategoryField,
-  CharCount,
   FormatField,
   KeywordsField,
   OfferingAndLookingFor,
   TimingFieldset,
+  TitleField,
 } from '@/features/posts/components/post-form-parts';
 import { OFFERING_SUGGESTIONS, POST_TOASTS } from '@/features/posts/lib/post-labels';
 import { ApiError } from '@/lib/api-client';
@@ -63,9 +61,7 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
     resolver: zodResolver(CreatePostInput),
     defaultValues: EMPTY,
   });
-  const { register, control, handleSubmit, reset, setValue, setError, getValues, formState } = form;
-  const { errors } = formState;
-  const title = useWatch({ control, name: 'title' });
+  const { control, handleSubmit, reset, setValue, setError, getValues, formState } = form;
 
   function close() {
     reset(EMPTY);
@@ -124,16 +120,7 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
                 <DialogDescription>Share what you're offering and what you'd like in return</DialogDescription>
               </DialogHeader>
 
-              <FormField id="post-title" label="Title *" error={errors.title?.message} aside={<CharCount value={title} max={POST_LIMITS.titleMax} />}>
-                <Input
-                  id="post-title"
-                  maxLength={POST_LIMITS.titleMax}
-                  placeholder="e.g. Guitar lessons for help with my garden"
-                  aria-invalid={errors.title ? true : undefined}
-                  aria-describedby={fieldDescribedBy('post-title', { error: Boolean(errors.title) })}
-                  {...register('title')}
-                />
-              </FormField>
+              <TitleField idPrefix="post" />
 
               <OfferingAndLookingFor
                 idPrefix="post"

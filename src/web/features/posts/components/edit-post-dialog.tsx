@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { splitCustomTags } from '@shared/domain/post-tags';
@@ -7,20 +8,26 @@ import { POST_MESSAGES, UpdatePostInput, type PostItem, type UpdatePostData } fr
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useUpdatePost } from '@/features/posts/api/update-post';
+import { DiscardChangesDialog } from '@/features/posts/components/discard-changes-dialog';
 import {
   AdditionalContextField,
   FormatField,
   KeywordsField,
   OfferingAndLookingFor,
   TimingFieldset,
+  TitleField,
 } from '@/features/posts/components/post-form-parts';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
 
-/** The dialog's fields from a post: title split on 'Offering: ', description on blank lines. */
+/**
+ * The dialog's fields from a post: the member's title as written (decisions.md), the description
+ * split on blank lines; a title of 'Offering: ...' gives the offering of an unstructured post.
+ */
 function initialValues(post: PostItem): UpdatePostInput {
   const parts = parseDescription(post.description);
   const { keywords, format } = splitCustomTags(post.customTags);
   return {
+    title: post.title,
     offering: parts.offering || stripOfferingPrefix(post.title),
     lookingFor: parts.lookingFor,
     keywords,
@@ -57,14 +64,26 @@ export interface EditPostDialogProps {
 /** Edit Exchange Post (spec section 2): mount it only while open so it starts from the post. */
 export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps) {
   const update = useUpdatePost();
-  const initial = initialValues(post);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const keywordDraft = useRef('');
+  const [initial] = useState(() => initialValues(post));
   const form = useForm<UpdatePostInput, unknown, UpdatePostData>({
     resolver: (values, context, options) => checkUpdate(withoutUntouchedDates(values, initial), context, options),
     defaultValues: initial,
   });
-  const { control, handleSubmit } = form;
+  const { control, handleSubmit, formState } = form;
+  // Read during render so react-hook-form keeps it up to date (it compares with the post's values).
+  const { isDirty } = formState;
   const [offering, lookingFor] = useWatch({ control, name: ['offering', 'lookingFor'] });
   const requiredEmpty = (offering ?? '').trim() === '' || (lookingFor ?? '').trim() === '';
+
+  // Like Create Post: closing (Escape, the overlay, the close button or Cancel) with changes asks
+  // first; a keyword typed but not added yet counts as a change.
+  function handleOpenChange(next: boolean) {
+    if (next || update.isPending) return;
+    if (isDirty || keywordDraft.current.trim() !== '') setConfirmOpen(true);
+    else onOpenChange(false);
+  }
 
   function handleValid(data: UpdatePostData) {
     if (!post.id) {
@@ -73,6 +92,7 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
     }
     // Untouched dates arrive undefined (withoutUntouchedDates) and are left out of the request.
     const input: UpdatePostInput = {
+      title: data.title,
       offering: data.offering,
       lookingFor: data.lookingFor,
       keywords: data.keywords,
@@ -105,32 +125,43 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-2xl">
-        <FormProvider {...form}>
-          <form onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)} noValidate className="grid gap-5">
-            <DialogHeader>
-              <DialogTitle>Edit Exchange Post</DialogTitle>
-              <DialogDescription>Update what you're offering and what you'd like in return</DialogDescription>
-            </DialogHeader>
+    <>
+      <Dialog open={open} onOpenChange={handleOpenChange}>
+        <DialogContent className="max-w-2xl">
+          <FormProvider {...form}>
+            <form onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)} noValidate className="grid gap-5">
+              <DialogHeader>
+                <DialogTitle>Edit Exchange Post</DialogTitle>
+                <DialogDescription>Update what you're offering and what you'd like in return</DialogDescription>
+              </DialogHeader>
 
-            <OfferingAndLookingFor idPrefix="edit" />
-            <KeywordsField idPrefix="edit" />
-            <FormatField idPrefix="edit" />
-            <TimingFieldset idPrefix="edit" />
-            <AdditionalContextField idPrefix="edit" />
+              <TitleField idPrefix="edit" />
+              <OfferingAndLookingFor idPrefix="edit" />
+              <KeywordsField idPrefix="edit" onDraftChange={(draft) => (keywordDraft.current = draft)} />
+              <FormatField idPrefix="edit" />
+              <TimingFieldset idPrefix="edit" />
+              <AdditionalContextField idPrefix="edit" />
 
-            <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={requiredEmpty || update.isPending}>
-                {update.isPending ? 'Updating...' : 'Update Post'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </FormProvider>
-      </DialogContent>
-    </Dialog>
+              <DialogFooter>
+                <Button variant="outline" onClick={() => handleOpenChange(false)} disabled={update.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={requiredEmpty || update.isPending}>
+                  {update.isPending ? 'Updating...' : 'Update Post'}
+                </Button>
+              </DialogFooter>
+            </form>
+          </FormProvider>
+        </DialogContent>
+      </Dialog>
+      <DiscardChangesDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        onDiscard={() => {
+          setConfirmOpen(false);
+          onOpenChange(false);
+        }}
+      />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { MEANINGFUL_MATCH_SCORE } from '@shared/domain/match-score';
 import { stripOfferingPrefix, shortPostTitle } from '@shared/domain/post-text';
 import type { PostItem } from '@shared/schemas/posts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
@@ -9,8 +10,11 @@ import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MemberAvatar } from '@/features/posts/components/member-avatar';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
 
-/** Spec section 9: up to 3 matches per My Posts entry, each scoring above 20. */
-const MY_POST_MATCHES = { limit: 3, minScore: 21 } as const;
+/**
+ * Up to 3 matches per My Posts entry (spec section 9); the count and the list hold only
+ * meaningful matches (docs/decisions/003: the spec's 'above 20' counted nearly every post).
+ */
+const MY_POST_MATCHES = { limit: 3, minScore: MEANINGFUL_MATCH_SCORE } as const;
 
 function matchCountText(count: number): string {
   return `— ${count} ${count === 1 ? 'Match' : 'Matches'}`;

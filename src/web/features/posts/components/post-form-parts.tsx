@@ -224,6 +224,7 @@ export function AvailabilityDates({ from, until, onFromChange, onUntilChange, fr
  * one piece of markup serves both dialogs.
  */
 interface SharedPostFields {
+  title?: string | undefined;
   offering: string;
   lookingFor: string;
   keywords?: string[] | undefined;
@@ -244,6 +245,26 @@ export interface PostTextFieldProps {
   placeholder?: string | undefined;
   /** Shown under the field (the offering's quick suggestions). */
   hint?: ReactNode;
+}
+
+/** Title * with its x/80 counter: create and edit share the field, its rule and its messages. */
+export function TitleField({ idPrefix }: { idPrefix: string }) {
+  const { register, control, formState } = useFormContext<SharedPostFields>();
+  const value = useWatch({ control, name: 'title' });
+  const error = formState.errors.title?.message;
+  const id = `${idPrefix}-title`;
+  return (
+    <FormField id={id} label="Title *" error={error} aside={<CharCount value={value} max={POST_LIMITS.titleMax} />}>
+      <Input
+        id={id}
+        maxLength={POST_LIMITS.titleMax}
+        placeholder="e.g. Guitar lessons for help with my garden"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, { error: Boolean(error) })}
+        {...register('title')}
+      />
+    </FormField>
+  );
 }
 
 /** A text area of the post form with its x/max counter and its error. */
