@@ -39,7 +39,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <FeedSearchProvider>{children}</FeedSearchProvider>
-      <Toaster richColors closeButton position="top-center" />
+      {/* Bottom left: toasts never cover the top bar or a dialog's title, and on a desktop they
+          keep clear of dialog buttons (right-aligned); phones show them full-width at the bottom. */}
+      <Toaster richColors closeButton position="bottom-left" />
     </QueryClientProvider>
   );
 }
