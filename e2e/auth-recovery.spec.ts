@@ -135,6 +135,17 @@ test.describe('password recovery', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Reset link expired' })).toBeVisible();
   });
 
+  test('a link whose hash carries an error says "Reset Link Error" and goes to /forgot-password', async ({ page }) => {
+    await page.goto(
+      '/reset-password?token=whatever#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    await expect(page.getByText('Reset Link Error')).toBeVisible();
+    await expect(page.getByText('Reset link is invalid or expired. Please request a new one.')).toBeVisible();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: "Can't log in?" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset link expired' })).toBeHidden();
+  });
+
   test('a link that stops working before submitting shows the invalid-link toast', async ({ page, consoleErrors }) => {
     await page.route('**/api/account/reset-password-token*', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ valid: true }) }),

@@ -1,6 +1,7 @@
 import { allowFailedRequests, logIn, navigateWithState, returnToTab } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { signedInMember } from './members.js';
+import { profileViaApi } from './profile-helpers.js';
 
 test.describe('sessions', () => {
   test('a protected page shows four skeleton cards, then sends a visitor to /signin and back after login', async ({ page }) => {
@@ -66,6 +67,31 @@ test.describe('sessions', () => {
     await navigateWithState(page, '/reset-password?token=abc', {});
     await expect(page.getByText('Session expired')).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
+    allowFailedRequests(consoleErrors, [401]);
+  });
+
+  test('saving a form after the session ended says only "Session expired", then signs in back to the form', async ({ page, consoleErrors }) => {
+    const member = await signedInMember(page);
+    await profileViaApi(page);
+    await page.goto('/profile/edit');
+    const name = page.getByLabel('Display Name *');
+    await expect(name).toHaveValue('Rosa Fernandez');
+    // Signed out in another page of the same browser; this one still shows the form.
+    await page.request.post('/api/auth/sign-out', { data: {} });
+
+    await name.fill('Rosa F.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Session expired')).toBeVisible();
+    await expect(page.getByText('Please sign in again to continue.')).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+    // Give any second toast the time to show up.
+    await page.waitForTimeout(1_000);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+    await expect(page.getByText('Failed to save profile changes')).toBeHidden();
+
+    await logIn(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/profile\/edit$/);
+    await expect(page.getByLabel('Display Name *')).toHaveValue('Rosa Fernandez');
     allowFailedRequests(consoleErrors, [401]);
   });
 

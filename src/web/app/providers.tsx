@@ -3,17 +3,20 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { FeedSearchProvider } from '@/lib/feed-search';
 import { ApiError } from '@/lib/api-client';
-import { noteSessionLapseDescription, sessionQueryKey } from '@/lib/auth';
+import { markSessionLapse, noteSessionLapseDescription, sessionQueryKey } from '@/lib/auth';
 
 /**
  * Query defaults from the spec: 5-minute cache, one retry, no refetch on window focus.
  * Any API call answering 401 makes the client re-read the session, so a session that lapsed
  * on the server is noticed (the session watcher then says 'Session expired', with the
- * query's `meta.sessionLapseDescription` when it has one).
+ * query's `meta.sessionLapseDescription` when it has one). These handlers run before the
+ * screens' own: a 401 of a signed-in client is marked, and screens skip their error toasts
+ * for it (`isSessionLapse`), so 'Session expired' is the only thing said.
  */
 export function createQueryClient(): QueryClient {
   const handleError = (error: Error, sessionLapseDescription?: string) => {
     if (error instanceof ApiError && error.status === 401) {
+      if (queryClient.getQueryData(sessionQueryKey)) markSessionLapse(error);
       if (sessionLapseDescription) noteSessionLapseDescription(sessionLapseDescription);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     }
@@ -39,7 +42,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <FeedSearchProvider>{children}</FeedSearchProvider>
-      <Toaster richColors closeButton position="top-center" />
+      {/* Bottom left: toasts never cover the top bar or a dialog's title, and on a desktop they
+          keep clear of dialog buttons (right-aligned); phones show them full-width at the bottom. */}
+      <Toaster richColors closeButton position="bottom-left" />
     </QueryClientProvider>
   );
 }

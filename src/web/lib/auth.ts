@@ -90,6 +90,23 @@ export function endSessionOnPurpose(queryClient: QueryClient, locationKey: strin
   queryClient.setQueryData(sessionQueryKey, null);
 }
 
+/*
+ * Errors that revealed a lapsed session: a 401 answered while this client believed itself
+ * signed in. The session watcher says 'Session expired' and sends the member to sign in, so
+ * the screen that made the request says nothing of its own.
+ */
+const sessionLapseErrors = new WeakSet<object>();
+
+/** Called by the app's query and mutation handlers (before any screen's own error handling). */
+export function markSessionLapse(error: Error): void {
+  sessionLapseErrors.add(error);
+}
+
+/** True for a request error that the session watcher already reports as 'Session expired'. */
+export function isSessionLapse(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && sessionLapseErrors.has(error);
+}
+
 /** The reason a request gave for needing the session, shown when it turns out to have lapsed. */
 let lapseDescription: string | null = null;
 

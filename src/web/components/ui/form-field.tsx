@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldMessage } from '@/components/ui/field-message';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 
@@ -34,11 +35,7 @@ export function FormField({ id, label, error, hint, aside, className, children }
           {hint}
         </div>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={`${id}-error`} message={error} className="font-medium" />
     </div>
   );
 }

@@ -95,7 +95,7 @@ export function ForgotPasswordPage() {
       title="Can't log in?"
       description={<p>Enter your email and we&apos;ll send you a link to get back into your account.</p>}
     >
-      <form onSubmit={handleSubmit(handleSend)} noValidate className="space-y-5">
+      <form onSubmit={handleSubmit(handleSend)} noValidate className="space-y-3">
         <TextField
           id="forgot-email"
           label="Email"

@@ -105,7 +105,7 @@ export function LoginPage() {
 
   return (
     <AuthScreen title="Welcome Back" description="Log in to continue your skill exchanges">
-      <form onSubmit={(event) => void handleSubmit(handleLogin)(event)} noValidate className="space-y-5">
+      <form onSubmit={(event) => void handleSubmit(handleLogin)(event)} noValidate className="space-y-3">
         {notice ? <FormNotice tone="success">{notice}</FormNotice> : null}
         {online ? null : <FormNotice tone="offline">You&apos;re offline—check your connection.</FormNotice>}
         <TextField
@@ -122,11 +122,6 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
-          labelAside={
-            <Link to={paths.forgotPassword} className={`text-sm ${linkClasses}`}>
-              Can&apos;t sign in?
-            </Link>
-          }
           {...register('password')}
         />
         {failure ? (
@@ -155,12 +150,20 @@ export function LoginPage() {
           </FormNotice>
         ) : null}
       </form>
-      <p className="mt-6 text-center text-sm text-fg-muted">
-        Don&apos;t have an account?{' '}
-        <Link to={paths.signup} className={linkClasses}>
-          Sign up
-        </Link>
-      </p>
+      {/* After Log In, so the keyboard reaches Email, Password and Log In first. */}
+      <div className="mt-6 space-y-3 text-center text-sm">
+        <p>
+          <Link to={paths.forgotPassword} className={linkClasses}>
+            Can&apos;t sign in?
+          </Link>
+        </p>
+        <p className="text-fg-muted">
+          Don&apos;t have an account?{' '}
+          <Link to={paths.signup} className={linkClasses}>
+            Sign up
+          </Link>
+        </p>
+      </div>
     </AuthScreen>
   );
 }

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordForm } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import { BusyIcon } from '@/features/auth/components/busy-icon';
 import { PendingView } from '@/features/auth/components/pending-view';
 import { PasswordStrengthHint } from '@/features/auth/components/password-strength-hint';
 import { TextField } from '@/features/auth/components/text-field';
-import { resetErrorToast } from '@/features/auth/lib/auth-errors';
+import { RESET_LINK_INVALID, resetErrorToast } from '@/features/auth/lib/auth-errors';
 import { ApiError } from '@/lib/api-client';
 import { endSessionOnPurpose } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,7 +33,7 @@ function ExpiredLink() {
           <LinkIcon />
         </AuthIcon>
       }
-      description={<p>Reset link is invalid or expired. Please request a new one.</p>}
+      description={<p>{RESET_LINK_INVALID}</p>}
     >
       <div className="flex flex-col gap-3">
         <Button asChild size="lg">
@@ -89,7 +89,7 @@ function NewPasswordForm({ token, onLinkInvalid }: { token: string; onLinkInvali
 
   return (
     <AuthCard title="Choose a new password">
-      <form onSubmit={handleSubmit(handleReset)} noValidate className="space-y-5">
+      <form onSubmit={handleSubmit(handleReset)} noValidate className="space-y-3">
         <TextField
           id="reset-password"
           label="New Password"
@@ -122,16 +122,30 @@ function NewPasswordForm({ token, onLinkInvalid }: { token: string; onLinkInvali
   );
 }
 
+/** A link whose hash carries an error (`#error=access_denied&error_code=otp_expired…`): say so, then ask for a new one. */
+function LinkErrorRedirect() {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast.error('Reset Link Error', { description: RESET_LINK_INVALID });
+  }, []);
+  return <Navigate to={paths.forgotPassword} replace />;
+}
+
 /**
  * /reset-password?token=…: checks the recovery link, then offers the new-password form.
  * Open with or without a session; on success the member logs in again.
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const { hash } = useLocation();
+  const linkError = new URLSearchParams(hash.slice(1)).get('error');
+  const token = linkError ? '' : (params.get('token') ?? '');
   const check = useResetPasswordToken(token);
   const [linkInvalid, setLinkInvalid] = useState(false);
 
+  if (linkError) return <LinkErrorRedirect />;
   if (!token || linkInvalid || check.isError || check.data?.valid === false) return <ExpiredLink />;
   if (check.isPending) {
     return <PendingView title="Verifying your reset link..." />;

@@ -5,10 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { Button } from '@/components/ui/button';
+import { FieldMessage } from '@/components/ui/field-message';
 import { useSignUp } from '@/features/auth/api/sign-up';
 import { BusyIcon } from '@/features/auth/components/busy-icon';
 import { AuthScreen } from '@/features/auth/components/auth-screen';
-import { FieldError, TextField } from '@/features/auth/components/text-field';
+import { TextField } from '@/features/auth/components/text-field';
 import { signUpErrorToast } from '@/features/auth/lib/auth-errors';
 import { ApiError } from '@/lib/api-client';
 import { appConfig } from '@/lib/app-config';
@@ -57,7 +58,7 @@ export function SignUpPage() {
       title={`Join the ${appConfig.appName} Community`}
       description="Sign up to offer what you do best and get what you need most"
     >
-      <form onSubmit={handleSubmit(handleSignUp)} noValidate className="space-y-5">
+      <form onSubmit={handleSubmit(handleSignUp)} noValidate className="space-y-3">
         <TextField
           id="signup-email"
           label="Email"
@@ -95,7 +96,7 @@ export function SignUpPage() {
               </a>
             </label>
           </div>
-          {errors.acceptTerms?.message ? <FieldError id="signup-terms-error">{errors.acceptTerms.message}</FieldError> : null}
+          <FieldMessage id="signup-terms-error" message={errors.acceptTerms?.message} reserveLine />
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? (

@@ -28,6 +28,7 @@ import { ProfileUrlFields } from '@/features/profile/components/profile-url-fiel
 import { PrimaryCategoryField, SkillKeywordsField } from '@/features/profile/components/profile-skill-fields';
 import { applyServerFieldErrors } from '@/features/profile/profile-form-errors';
 import { completeServiceTypeOptions } from '@/features/profile/profile-options';
+import { isSessionLapse } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -81,6 +82,7 @@ export function CompleteProfilePage() {
         void navigate(paths.home);
       },
       onError: (error) => {
+        if (isSessionLapse(error)) return; // 'Session expired' says it all
         applyServerFieldErrors(error, setError);
         toast.error('Unable to save profile—please try again');
       },

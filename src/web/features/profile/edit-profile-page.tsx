@@ -35,6 +35,7 @@ import { isProfileDirty, toFormValues } from '@/features/profile/profile-dirty';
 import { applyServerFieldErrors } from '@/features/profile/profile-form-errors';
 import { editServiceTypeOptions } from '@/features/profile/profile-options';
 import { ApiError } from '@/lib/api-client';
+import { isSessionLapse } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -44,7 +45,7 @@ export function EditProfilePage() {
   const query = useOwnProfile();
 
   useEffect(() => {
-    if (query.error) toast.error('Failed to load profile');
+    if (query.error && !isSessionLapse(query.error)) toast.error('Failed to load profile');
   }, [query.error]);
 
   if (query.isPending) {
@@ -98,6 +99,7 @@ function EditProfileForm({ profile }: { profile: OwnProfile }) {
         void navigate(profilePath(saved.id));
       },
       onError: (error) => {
+        if (isSessionLapse(error)) return; // 'Session expired' says it all
         applyServerFieldErrors(error, setError);
         if (error instanceof ApiError && error.status > 0) toast.error('Failed to save profile changes');
         else toast.error('An error occurred while saving');

@@ -6,6 +6,8 @@ export interface ToastMessage {
 }
 
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
+/** Accounts section 8, reset: said of a link that is invalid or expired, however that shows. */
+export const RESET_LINK_INVALID = 'Reset link is invalid or expired. Please request a new one.';
 
 function isNetworkError(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 0 || error.code === 'network_error';
@@ -68,7 +70,7 @@ export function resetErrorToast(error: unknown): ToastMessage & { linkInvalid: b
   if (error instanceof ApiError && (error.code === 'INVALID_TOKEN' || /token/i.test(error.message))) {
     return {
       title: 'Invalid reset link',
-      description: 'Reset link is invalid or expired. Please request a new one.',
+      description: RESET_LINK_INVALID,
       linkInvalid: true,
     };
   }

@@ -19,6 +19,7 @@ import {
 } from '@/features/posts/components/post-form-parts';
 import { OFFERING_SUGGESTIONS, POST_TOASTS } from '@/features/posts/lib/post-labels';
 import { ApiError } from '@/lib/api-client';
+import { isSessionLapse } from '@/lib/auth';
 
 const EMPTY: CreatePostInput = {
   title: '',
@@ -100,6 +101,7 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
           return;
         }
         console.warn('Creating a post failed', error);
+        if (isSessionLapse(error)) return; // 'Session expired' says it all
         toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.createFailed });
       },
     });

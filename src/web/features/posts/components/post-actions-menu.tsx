@@ -24,6 +24,7 @@ import { useDeletePost } from '@/features/posts/api/delete-post';
 import { useSetPostStatus } from '@/features/posts/api/set-post-status';
 import { EditPostDialog } from '@/features/posts/components/edit-post-dialog';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
+import { isSessionLapse } from '@/lib/auth';
 
 const STATUS_TOASTS: Record<PostStatus, string> = {
   active: 'Your post is active again',
@@ -46,7 +47,7 @@ export function PostActionsMenu({ post }: { post: PostItem }) {
       toast.success(STATUS_TOASTS[status]);
     } catch (error) {
       console.warn('Changing a post status failed', error);
-      toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.updateFailed });
+      if (!isSessionLapse(error)) toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.updateFailed });
     }
   }
 
@@ -57,7 +58,7 @@ export function PostActionsMenu({ post }: { post: PostItem }) {
       toast.success(POST_TOASTS.deletedTitle, { description: POST_TOASTS.deleted });
     } catch (error) {
       console.warn('Deleting a post failed', error);
-      toast.error(POST_TOASTS.errorTitle, { description: 'Failed to delete post. Please try again.' });
+      if (!isSessionLapse(error)) toast.error(POST_TOASTS.errorTitle, { description: 'Failed to delete post. Please try again.' });
     }
   }
 

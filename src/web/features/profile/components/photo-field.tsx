@@ -7,6 +7,7 @@ import { useUploadPhoto } from '@/features/profile/api/upload-photo';
 import { PhotoCropDialog } from '@/features/profile/components/photo-crop-dialog';
 import { ProfileAvatar } from '@/features/profile/components/profile-avatar';
 import { ApiError } from '@/lib/api-client';
+import { isSessionLapse } from '@/lib/auth';
 
 export interface PhotoFieldProps {
   id: string;
@@ -23,6 +24,7 @@ export interface PhotoFieldProps {
 
 /** Toasts an upload failure with the server's words when it gave some, else the spec's. */
 function toastUploadError(error: unknown) {
+  if (isSessionLapse(error)) return; // 'Session expired' says it all
   if (error instanceof ApiError && error.fields.photo) {
     toast.error(error.message, { description: error.fields.photo });
     return;
