@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Limits from the spec (accounts section 9). */
 export const AUTH_LIMITS = {
@@ -17,8 +18,7 @@ const hasComplexity = (value: string) => /[a-z]/.test(value) && /[A-Z]/.test(val
 
 /** Email as typed: trimmed and lower-cased before any rule runs (sign-up, login, reset). */
 function emailField(messages: { required: string; invalid: string; tooLong: string }) {
-  return z
-    .string({ error: messages.required })
+  return text({ error: messages.required })
     .trim()
     .toLowerCase()
     .min(1, messages.required)
@@ -74,8 +74,8 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 /** What the reset screen sends to the server. */
 export const ResetPasswordInput = z.object({
   newPassword: NewPasswordField,
-  token: z.string().min(1, 'Reset link is invalid or expired. Please request a new one.').max(200),
+  token: text().min(1, 'Reset link is invalid or expired. Please request a new one.').max(200),
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
-export const VerifyTokenQuery = z.object({ token: z.string().min(1).max(2000) });
+export const VerifyTokenQuery = z.object({ token: text().min(1).max(2000) });
