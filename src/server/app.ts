@@ -19,8 +19,9 @@ import { FeedCache } from './features/posts/feed-cache.js';
 import { postRoutes } from './features/posts/posts.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { trackInFlight } from './plugins/in-flight.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession, SessionCache } from './plugins/session.js';
 import { createHub } from './realtime/hub.js';
@@ -54,10 +55,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody, type ErrorCode } from '../errors.js';
 
@@ -40,6 +40,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'An unexpected error occurred. Please try again.'));
   });
+}
+
+/**
+ * Errors Fastify raises before any route or hook runs (a path that is not valid percent-encoded
+ * UTF-8): answered in the same format, never with Fastify's own body.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.status(status).send(body(codeForStatus[status] ?? 'VALIDATION_FAILED', 'The address is not valid.'));
 }
 
 function clientMessage(err: Error, status: number): string {

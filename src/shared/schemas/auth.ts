@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasPasswordComplexity, PASSWORD_MAX, PASSWORD_MIN } from '../domain/password-strength.js';
+import { text } from './text.js';
 
 /**
  * Limits from the spec (accounts section 9), except that every new password (sign-up, reset,
@@ -19,8 +20,7 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choo
 
 /** Email as typed: trimmed and lower-cased before any rule runs (sign-up, login, reset). */
 function emailField(messages: { required: string; invalid: string; tooLong: string }) {
-  return z
-    .string({ error: messages.required })
+  return text({ error: messages.required })
     .trim()
     .toLowerCase()
     .min(1, messages.required)
@@ -76,7 +76,7 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 /** What the reset screen sends to the server. */
 export const ResetPasswordInput = z.object({
   newPassword: NewPasswordField,
-  token: z.string().min(1, 'Reset link is invalid or expired. Please request a new one.').max(200),
+  token: text().min(1, 'Reset link is invalid or expired. Please request a new one.').max(200),
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
@@ -85,8 +85,7 @@ export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
  * Other sessions are always signed out, whatever the client asks.
  */
 export const ChangePasswordInput = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required.' })
+  currentPassword: text({ error: 'Current password is required.' })
     .min(1, 'Current password is required.')
     .max(AUTH_LIMITS.passwordMax, 'Password is too long.'),
   newPassword: NewPasswordField,
@@ -94,4 +93,4 @@ export const ChangePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
-export const VerifyTokenQuery = z.object({ token: z.string().min(1).max(2000) });
+export const VerifyTokenQuery = z.object({ token: text().min(1).max(2000) });

@@ -1,6 +1,7 @@
 import { addDays, addYears, format, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { POST_FORMATS } from '../domain/post-tags.js';
+import { integerId, MAX_INTEGER_ID, MemberId, text } from './text.js';
 
 /**
  * Limits of an exchange post (spec sections 5 and 9). Optional text limits are ours and match
@@ -71,8 +72,7 @@ export function earliestPostDate(now: Date = new Date(), slackDays = 1): string 
 
 const realDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
 
-const dateField = z
-  .string({ error: POST_MESSAGES.dateInvalid })
+const dateField = text({ error: POST_MESSAGES.dateInvalid })
   .trim()
   .refine(realDate, POST_MESSAGES.dateInvalid)
   .refine((v) => !realDate(v) || v >= earliestPostDate(), POST_MESSAGES.dateBeforeToday)
@@ -80,30 +80,26 @@ const dateField = z
 
 /** Optional text: trimmed; blank becomes null so the column is cleared, not set to ''. */
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, message)
     .nullish()
     .transform((v) => (v ? v : null));
 
 /** Title: required, 10 to 80 characters (create and edit share the rule and its messages). */
-const titleField = z
-  .string({ error: POST_MESSAGES.titleRequired })
+const titleField = text({ error: POST_MESSAGES.titleRequired })
   .trim()
   .min(1, POST_MESSAGES.titleRequired)
   .min(POST_LIMITS.titleMin, POST_MESSAGES.titleMin)
   .max(POST_LIMITS.titleMax, POST_MESSAGES.titleMax);
 
-const offeringField = z
-  .string({ error: POST_MESSAGES.offeringRequired })
+const offeringField = text({ error: POST_MESSAGES.offeringRequired })
   .trim()
   .min(1, POST_MESSAGES.offeringRequired)
   .min(POST_LIMITS.textMin, POST_MESSAGES.offeringMin)
   .max(POST_LIMITS.textMax, POST_MESSAGES.offeringMax);
 
-const lookingForField = z
-  .string({ error: POST_MESSAGES.lookingForRequired })
+const lookingForField = text({ error: POST_MESSAGES.lookingForRequired })
   .trim()
   .min(1, POST_MESSAGES.lookingForRequired)
   .min(POST_LIMITS.textMin, POST_MESSAGES.lookingForMin)
@@ -112,8 +108,7 @@ const lookingForField = z
 /** Keywords: at most 5, each trimmed, 1 to 20 characters, no duplicates (case-insensitive). */
 export const KeywordsField = z
   .array(
-    z
-      .string({ error: POST_MESSAGES.keywordEmpty })
+    text({ error: POST_MESSAGES.keywordEmpty })
       .trim()
       .min(1, POST_MESSAGES.keywordEmpty)
       .max(POST_LIMITS.keywordMax, POST_MESSAGES.keywordMax),
@@ -123,11 +118,7 @@ export const KeywordsField = z
   .refine((list) => new Set(list.map((k) => k.toLowerCase())).size === list.length, POST_MESSAGES.keywordDuplicate);
 
 const formatField = z.enum(POST_FORMATS, { error: POST_MESSAGES.formatInvalid }).nullish().transform((v) => v ?? null);
-const categoryField = z
-  .number({ error: POST_MESSAGES.categoryInvalid })
-  .int(POST_MESSAGES.categoryInvalid)
-  .positive(POST_MESSAGES.categoryInvalid)
-  .max(2_147_483_647, POST_MESSAGES.categoryInvalid)
+const categoryField = integerId(POST_MESSAGES.categoryInvalid)
   .nullish()
   .transform((v) => v ?? null);
 
@@ -207,8 +198,7 @@ export const PageQuery = z.object({
 });
 
 /** Free text typed into the top-bar or search box; blank means no filter. */
-export const QueryText = z
-  .string()
+export const QueryText = text()
   .trim()
   .max(POST_LIMITS.queryTextMax, POST_MESSAGES.queryMax)
   .optional()
@@ -287,7 +277,7 @@ export const SearchQuery = PageQuery.extend({
     .number({ error: POST_MESSAGES.categoryInvalid })
     .int(POST_MESSAGES.categoryInvalid)
     .positive(POST_MESSAGES.categoryInvalid)
-    .max(2_147_483_647, POST_MESSAGES.categoryInvalid)
+    .max(MAX_INTEGER_ID, POST_MESSAGES.categoryInvalid)
     .optional(),
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
@@ -298,7 +288,7 @@ export const SearchResponse = PostListResponse.extend({
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
-export const MemberIdParams = z.object({ id: z.string().trim().min(1).max(100) });
+export const MemberIdParams = z.object({ id: MemberId });
 
 /** The search Profile Details dialog. */
 export const MemberSummary = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countWords } from '../domain/word-count.js';
+import { hasUnsafeCharacters, integerId, MemberId, text, TEXT_MESSAGES } from './text.js';
 
 /**
  * Limits of a member profile. The word and keyword rules are the spec's (section 5,
@@ -80,15 +81,14 @@ const blankToNull = (value: string | null | undefined) => (value ? value : null)
 
 /** An optional text: trimmed, empty saved as null. */
 const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).nullish().transform(blankToNull);
+  text().trim().max(max, message).nullish().transform(blankToNull);
 
 /**
  * An optional web address: empty is null; otherwise it must start with http:// or https://
  * (so `javascript:` and other schemes are refused) and be a real URL with a host.
  */
 const webUrl = (invalid: string, scheme: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(PROFILE_LIMITS.urlMax, invalid)
     .superRefine((value, ctx) => {
@@ -109,7 +109,8 @@ export const SkillKeywordsField = z
   .max(PROFILE_LIMITS.keywordsMax, PROFILE_MESSAGES.keywordsMax)
   // Checked on the list, so every keyword problem is reported under one field name.
   .superRefine((list, ctx) => {
-    if (list.some((k) => k === '')) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.keywordsMin });
+    if (list.some(hasUnsafeCharacters)) ctx.addIssue({ code: 'custom', message: TEXT_MESSAGES.unsafe });
+    else if (list.some((k) => k === '')) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.keywordsMin });
     else if (list.some((k) => k.length > PROFILE_LIMITS.keywordMax)) {
       ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.keywordTooLong });
     } else if (new Set(list.map((k) => k.toLowerCase())).size !== list.length) {
@@ -119,13 +120,11 @@ export const SkillKeywordsField = z
 
 const profileShape = {
   photoId: z.uuid({ error: PROFILE_MESSAGES.photoRequired }).nullish().transform((v) => v ?? null),
-  displayName: z
-    .string({ error: PROFILE_MESSAGES.displayNameMin })
+  displayName: text({ error: PROFILE_MESSAGES.displayNameMin })
     .trim()
     .min(PROFILE_LIMITS.displayNameMin, PROFILE_MESSAGES.displayNameMin)
     .max(PROFILE_LIMITS.displayNameMax, PROFILE_MESSAGES.displayNameMax),
-  about: z
-    .string({ error: PROFILE_MESSAGES.aboutWords })
+  about: text({ error: PROFILE_MESSAGES.aboutWords })
     .trim()
     .max(PROFILE_LIMITS.aboutCharsMax, PROFILE_MESSAGES.aboutCharsMax)
     .refine((text) => {
@@ -133,10 +132,7 @@ const profileShape = {
       return words >= PROFILE_LIMITS.aboutWordsMin && words <= PROFILE_LIMITS.aboutWordsMax;
     }, PROFILE_MESSAGES.aboutWords),
   serviceType: z.enum(SERVICE_TYPES, { error: PROFILE_MESSAGES.serviceType }),
-  primaryCategoryId: z
-    .number({ error: PROFILE_MESSAGES.primaryCategory })
-    .int(PROFILE_MESSAGES.primaryCategory)
-    .positive(PROFILE_MESSAGES.primaryCategory),
+  primaryCategoryId: integerId(PROFILE_MESSAGES.primaryCategory),
   skillKeywords: SkillKeywordsField,
   portfolioUrl: webUrl(PROFILE_MESSAGES.portfolioUrl, PROFILE_MESSAGES.portfolioUrlScheme),
   linkedinUrl: webUrl(PROFILE_MESSAGES.linkedinUrl, PROFILE_MESSAGES.linkedinUrlScheme),
@@ -188,8 +184,7 @@ export const CompleteProfileInput = z
   .strictObject({
     ...profileShape,
     // Same input type as ProfileInput (so one form type serves both screens), but required.
-    photoId: z
-      .string({ error: PROFILE_MESSAGES.photoRequired })
+    photoId: text({ error: PROFILE_MESSAGES.photoRequired })
       .nullish()
       .refine((v): v is string => typeof v === 'string' && v !== '', PROFILE_MESSAGES.photoRequired)
       .pipe(z.uuid({ error: PROFILE_MESSAGES.photoRequired })),
@@ -243,7 +238,7 @@ export const ProfileCompletenessSchema = z.object({
 });
 export type ProfileCompleteness = z.infer<typeof ProfileCompletenessSchema>;
 
-export const ProfileIdParams = z.object({ id: z.string().min(1).max(100) });
+export const ProfileIdParams = z.object({ id: MemberId });
 
 /** A skill category of the taxonomy. */
 export const CategorySchema = z.object({
@@ -270,7 +265,7 @@ export const GeoPlaceSchema = z.object({
 });
 export type GeoPlace = z.infer<typeof GeoPlaceSchema>;
 
-export const ZipParams = z.object({ zip: z.string().max(PROFILE_LIMITS.zipMax) });
+export const ZipParams = z.object({ zip: text().max(PROFILE_LIMITS.zipMax) });
 export const NearestZipQuery = z.object({
   lat: z.coerce.number().min(-90).max(90),
   lon: z.coerce.number().min(-180).max(180),
@@ -278,7 +273,8 @@ export const NearestZipQuery = z.object({
 
 export const PhotoUploadSchema = z.object({ id: z.string(), url: z.string() });
 export type PhotoUpload = z.infer<typeof PhotoUploadSchema>;
-export const PhotoIdParams = z.object({ id: z.string().max(100) });
+/** Any other text is a plain 404 (an image URL), checked as a UUID before the query runs. */
+export const PhotoIdParams = z.object({ id: text().max(100) });
 
 /** The spec's photo messages: toast title and description. */
 export const PHOTO_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const REQUEST_LIMITS = { noteMax: 300 } as const;
 
@@ -12,8 +13,7 @@ export const REQUEST_MESSAGES = {
 /** The Send Exchange Request dialog: the post and an optional note (trimmed; blank = none). */
 export const CreateExchangeRequestInput = z.object({
   postId: z.uuid({ error: REQUEST_MESSAGES.postId }),
-  message: z
-    .string()
+  message: text()
     .trim()
     .max(REQUEST_LIMITS.noteMax, REQUEST_MESSAGES.noteMax)
     .nullish()

@@ -5,7 +5,7 @@ import { PhotoIdParams, PhotoUploadSchema, PROFILE_LIMITS } from '../../../share
 import { AppError, notFound } from '../../errors.js';
 import { consumeRateLimit } from '../../lib/rate-limit.js';
 import { requireViewer } from '../../plugins/session.js';
-import { invalidPhotoType, photoTooLarge, reencodePhoto } from './photo-image.js';
+import { invalidPhotoType, photoFailed, photoTooLarge, reencodePhoto } from './photo-image.js';
 import { readPhoto, storePhoto } from './photos.service.js';
 
 /** A stored photo never changes (a new upload gets a new id), so browsers may keep it for a year. */
@@ -16,6 +16,11 @@ const UPLOADS_PER_WINDOW = 30;
 
 const hasCode = (err: unknown, code: string) =>
   typeof err === 'object' && err !== null && 'code' in err && (err as { code: unknown }).code === code;
+
+const hasClientStatus = (err: unknown) => {
+  const status = typeof err === 'object' && err !== null && 'statusCode' in err ? (err as { statusCode: unknown }).statusCode : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
 
 /**
  * Photo upload (POST /api/photos, multipart field `photo`) and serving (GET /api/photos/:id).
@@ -45,7 +50,11 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       } catch (err) {
         if (hasCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw photoTooLarge();
         if (hasCode(err, 'FST_FILES_LIMIT') || hasCode(err, 'FST_PARTS_LIMIT')) throw invalidPhotoType();
-        throw err;
+        if (err instanceof AppError || hasClientStatus(err)) throw err;
+        // The multipart parser's own errors (no or a malformed boundary, a cut-off body) are bad
+        // input, not a fault of ours: the member sees the spec's 'Upload failed'.
+        request.log.info({ err }, 'malformed photo upload');
+        throw photoFailed();
       }
       if (bytes.length === 0) throw invalidPhotoType();
 

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks for every string and id the API accepts. PostgreSQL text cannot hold a NUL
+ * byte (the insert fails), and a UTF-16 surrogate without its pair is silently turned into
+ * U+FFFD on the way in; both are refused here, so they answer 400 with a field message instead.
+ */
+
+/** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSAFE_CHARACTERS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const TEXT_MESSAGES = {
+  unsafe: 'Please remove the unsupported characters from this text.',
+  id: 'Not a valid id.',
+} as const;
+
+/** True when the text holds a NUL byte or an unpaired surrogate (which the database cannot store as typed). */
+export function hasUnsafeCharacters(value: string): boolean {
+  return UNSAFE_CHARACTERS.test(value);
+}
+
+/**
+ * `z.string()` that refuses NUL bytes and unpaired surrogates first; chain `.trim()`, `.min()`
+ * and the rest as usual. Every free-text field of the shared schemas starts from this.
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !hasUnsafeCharacters(value), { message: TEXT_MESSAGES.unsafe, abort: true });
+}
+
+/** Largest value of a PostgreSQL `integer` (serial ids such as category ids). */
+export const MAX_INTEGER_ID = 2_147_483_647;
+
+/** A serial id in a JSON body: a whole number from 1 to 2147483647. */
+export function integerId(message: string) {
+  return z.number({ error: message }).int(message).positive(message).max(MAX_INTEGER_ID, message);
+}
+
+/**
+ * A member id in a path: better-auth's generated ids (letters and digits) and the demo
+ * community's `seed-42-7` alike; anything else is refused before a query runs.
+ */
+export const MemberId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, TEXT_MESSAGES.id);
