@@ -92,6 +92,26 @@ describe('CompleteProfileInput', () => {
     const result = CompleteProfileInput.safeParse({ ...valid, photoId: null });
     expect(messagesOf(result).photoId).toBe(PROFILE_MESSAGES.photoRequired);
   });
+
+  // Spec section 5: this form has one message per address, whatever is wrong with it; the
+  // edit screen's 'must start with http:// or https://' messages are its own.
+  it.each([
+    ['portfolioUrl', 'javascript:alert(1)', PROFILE_MESSAGES.portfolioUrl],
+    ['portfolioUrl', 'example.com', PROFILE_MESSAGES.portfolioUrl],
+    ['portfolioUrl', 'http://', PROFILE_MESSAGES.portfolioUrl],
+    ['linkedinUrl', 'ftp://linkedin.com/in/ann', PROFILE_MESSAGES.linkedinUrl],
+    ['linkedinUrl', 'linkedin.com/in/ann', PROFILE_MESSAGES.linkedinUrl],
+    ['linkedinUrl', 'https://', PROFILE_MESSAGES.linkedinUrl],
+  ])('refuses %s = %j with the first form\'s message', (field, value, message) => {
+    const result = CompleteProfileInput.safeParse({ ...valid, [field]: value });
+    expect(messagesOf(result)[field]).toBe(message);
+  });
+
+  it('saves empty addresses as null', () => {
+    const r = CompleteProfileInput.parse({ ...valid, portfolioUrl: ' ', linkedinUrl: '' });
+    expect(r.portfolioUrl).toBeNull();
+    expect(r.linkedinUrl).toBeNull();
+  });
 });
 
 describe('aboutWordsHint', () => {

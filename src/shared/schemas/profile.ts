@@ -84,7 +84,8 @@ const optionalText = (max: number, message: string) =>
 
 /**
  * An optional web address: empty is null; otherwise it must start with http:// or https://
- * (so `javascript:` and other schemes are refused) and be a real URL with a host.
+ * (so `javascript:` and other schemes are refused) and be a real URL with a host. A missing
+ * or other scheme says `scheme`, anything else `invalid` (the same text on the first form).
  */
 const webUrl = (invalid: string, scheme: string) =>
   z
@@ -183,10 +184,16 @@ export const ProfileInput = z.strictObject(profileShape).superRefine(checkLocati
 export type ProfileFormValues = z.input<typeof ProfileInput>;
 export type ProfileInput = z.output<typeof ProfileInput>;
 
-/** The complete-profile form: the same fields, with the photo required. */
+/**
+ * The complete-profile form: the same fields, with the photo required and the first form's
+ * URL messages (the server accepts either form's input through ProfileInput).
+ */
 export const CompleteProfileInput = z
   .strictObject({
     ...profileShape,
+    // Spec section 5: this form says 'Please enter a valid (LinkedIn) URL' for any bad address.
+    portfolioUrl: webUrl(PROFILE_MESSAGES.portfolioUrl, PROFILE_MESSAGES.portfolioUrl),
+    linkedinUrl: webUrl(PROFILE_MESSAGES.linkedinUrl, PROFILE_MESSAGES.linkedinUrl),
     // Same input type as ProfileInput (so one form type serves both screens), but required.
     photoId: z
       .string({ error: PROFILE_MESSAGES.photoRequired })
