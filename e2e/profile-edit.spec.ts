@@ -102,7 +102,7 @@ test.describe('Profile edit', () => {
     await expect(page).toHaveURL(new RegExp(`/profile/${userId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Rosa the Gardener' })).toBeVisible();
     await expect(page.getByText('New York, NY')).toBeVisible();
-    await expect(page.getByText('flexible', { exact: true })).toBeVisible();
+    await expect(page.getByText('Flexible', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'LinkedIn Profile' })).toHaveAttribute('href', 'https://www.linkedin.com/in/rosa');
   });
 

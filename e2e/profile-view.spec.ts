@@ -38,7 +38,9 @@ test.describe('Profile view', () => {
     const skills = page.getByRole('list', { name: 'Skills' });
     await expect(skills.getByRole('listitem')).toHaveText(['pruning', 'composting']);
     await expect(page.getByText('both', { exact: true })).toBeVisible();
-    await expect(page.getByText('2 - 3 - days')).toBeVisible();
+    // Lead time reads as its option's label (docs/decisions/008-lead-time-labels.md).
+    await expect(page.getByText('2-3 days', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 - 3 - days')).toHaveCount(0);
     await expect(page.getByText('25 mile radius')).toBeVisible();
     const portfolio = page.getByRole('link', { name: 'Portfolio' });
     await expect(portfolio).toHaveAttribute('href', 'https://rosa.example.org');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutWordsHint, CompleteProfileInput, ProfileInput, PROFILE_MESSAGES } from './profile.js';
+import { aboutWordsHint, CompleteProfileInput, LEAD_TIMES, leadTimeLabel, ProfileInput, PROFILE_MESSAGES } from './profile.js';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
@@ -111,6 +111,12 @@ describe('CompleteProfileInput', () => {
     const r = CompleteProfileInput.parse({ ...valid, portfolioUrl: ' ', linkedinUrl: '' });
     expect(r.portfolioUrl).toBeNull();
     expect(r.linkedinUrl).toBeNull();
+  });
+});
+
+describe('leadTimeLabel', () => {
+  it("shows each value as its option's label (spec section 3)", () => {
+    expect(LEAD_TIMES.map(leadTimeLabel)).toEqual(['Same day', '1 day', '2-3 days', '1 week', '2 weeks', '1 month', 'Flexible']);
   });
 });
 

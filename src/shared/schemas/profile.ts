@@ -29,6 +29,25 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const LEAD_TIMES = ['same-day', '1-day', '2-3-days', '1-week', '2-weeks', '1-month', 'flexible'] as const;
 export type LeadTime = (typeof LEAD_TIMES)[number];
 
+/**
+ * What a member reads for each lead time, in the select and wherever the value is shown
+ * (spec section 3's labels; docs/decisions/008-lead-time-labels.md).
+ */
+export const LEAD_TIME_LABELS: Record<LeadTime, string> = {
+  'same-day': 'Same day',
+  '1-day': '1 day',
+  '2-3-days': '2-3 days',
+  '1-week': '1 week',
+  '2-weeks': '2 weeks',
+  '1-month': '1 month',
+  flexible: 'Flexible',
+};
+
+/** The label of a lead time value, e.g. '2-3 days' for '2-3-days'. */
+export function leadTimeLabel(value: LeadTime): string {
+  return LEAD_TIME_LABELS[value];
+}
+
 /** Service radius choices in miles; 100 is shown as '100+ miles'. */
 export const SERVICE_RADIUS_MILES = [5, 10, 15, 25, 50, 100] as const;
 export const DEFAULT_SERVICE_RADIUS_MILES = 10;
