@@ -1,10 +1,11 @@
 import { format } from 'date-fns';
-import { Briefcase, CalendarDays, ExternalLink, Eye, Handshake, Link2, MapPin, MessageSquare, Pencil, Star } from 'lucide-react';
+import { Briefcase, CalendarDays, ExternalLink, Eye, Handshake, Link2, MapPin, MessageSquare, Pencil } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { leadTimeLabel, needsLocation, type ProfileView } from '@shared/schemas/profile';
 import { paths } from '@/lib/paths';
+import { MemberRating } from '@/components/member-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -90,9 +91,8 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
                   {profile.location}
                 </li>
               ) : null}
-              <li className="flex items-center gap-1.5">
-                <Star aria-hidden="true" className="size-4 fill-accent-400 text-accent-400" />
-                <span aria-label={`Rating ${profile.rating.toFixed(1)} out of 5`}>{profile.rating.toFixed(1)}</span>
+              <li className="flex items-center">
+                <MemberRating average={profile.rating} count={profile.ratingCount} />
               </li>
               <li className="flex items-center gap-1.5">
                 <Handshake aria-hidden="true" className="size-4" />
