@@ -16,6 +16,8 @@ async function cropBox(page: Page) {
 
 test.describe('Complete Profile', () => {
   test('photo upload and crop, every validation message, ZIP fill, then Profile saved and /home', async ({ page }) => {
+    // The longest journey here: it outgrows 30 s on a busy machine.
+    test.slow();
     await signedInMember(page);
     await page.goto('/complete-profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeVisible();
@@ -141,21 +143,26 @@ test.describe('Complete Profile', () => {
     await page.getByRole('button', { name: 'Remove seeds' }).click();
     await expect(page.getByText('4/5 skills added')).toBeVisible();
 
-    // URLs.
+    // URLs: this form's own messages (spec section 5), whatever is wrong with the address.
     const portfolio = page.getByLabel('Portfolio URL (Optional)');
     await portfolio.fill('javascript:alert(1)');
     await portfolio.blur();
-    await expect(page.getByText('Portfolio URL must start with http:// or https://')).toBeVisible();
+    await expect(page.getByText('Please enter a valid URL', { exact: true })).toBeVisible();
+    await portfolio.fill('rosa.example.org');
+    await expect(page.getByText('Please enter a valid URL', { exact: true })).toBeVisible();
     await portfolio.fill('http://');
-    await expect(page.getByText('Please enter a valid URL')).toBeVisible();
+    await expect(page.getByText('Please enter a valid URL', { exact: true })).toBeVisible();
     await portfolio.fill('https://rosa.example.org');
-    await expect(page.getByText('Please enter a valid URL')).toBeHidden();
+    await expect(page.getByText('Please enter a valid URL', { exact: true })).toBeHidden();
     const linkedin = page.getByLabel('LinkedIn Profile (Optional)');
-    await linkedin.fill('https://');
+    await linkedin.fill('www.linkedin.com/in/rosa');
     await linkedin.blur();
+    await expect(page.getByText('Please enter a valid LinkedIn URL')).toBeVisible();
+    await linkedin.fill('https://');
     await expect(page.getByText('Please enter a valid LinkedIn URL')).toBeVisible();
     await linkedin.fill('');
     await expect(page.getByText('Please enter a valid LinkedIn URL')).toBeHidden();
+    await expect(page.getByText(/must start with http/)).toHaveCount(0);
 
     // Lead time.
     const leadTime = page.getByLabel('Lead Time');
@@ -233,6 +240,52 @@ test.describe('Complete Profile', () => {
     await expect(page.getByText('Upload failed')).toBeVisible();
     await expect(page.getByText('Failed to process the image. Please try again.')).toBeVisible();
     allowFailedRequests(consoleErrors, [400]);
+  });
+
+  test('a file named .png that is not an image says Upload failed and opens no crop dialog', async ({ page }) => {
+    await signedInMember(page);
+    await page.goto('/complete-profile');
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/photos')) uploads += 1;
+    });
+    await page.getByLabel('Upload Photo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
+    await expect(page.getByText('Upload failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Failed to process the image. Please try again.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Crop Your Photo' })).toHaveCount(0);
+    expect(uploads).toBe(0);
+    // A real picture afterwards still opens the dialog.
+    await page.getByLabel('Upload Photo').setInputFiles(await pngFile(400, 300));
+    await expect(page.getByRole('dialog', { name: 'Crop Your Photo' })).toBeVisible();
+  });
+
+  test('with every other field valid, the disabled Complete Profile says Profile photo is required', async ({ page }) => {
+    await signedInMember(page);
+    await page.goto('/complete-profile');
+    const submit = page.getByRole('button', { name: 'Complete Profile' });
+    await page.getByLabel('Display Name').fill('Rosa Fernandez');
+    await page.getByLabel('About Me').fill(words(45));
+    await page.getByRole('radio', { name: 'Digital Services' }).check();
+    await page.getByLabel('Primary Skill Category').selectOption({ label: 'Home & Garden' });
+    await page.getByLabel('Skill Keywords').fill('pruning');
+    await page.getByLabel('Skill Keywords').press('Enter');
+    await expect(page.getByText('Profile photo is required')).toHaveCount(0);
+    await page.getByLabel('Lead Time').selectOption({ label: '1 week' });
+
+    // Only the photo is missing: the button stays disabled and says why, next to it.
+    await expect(submit).toBeDisabled();
+    const reason = page.getByText('Profile photo is required', { exact: true });
+    await expect(reason).toBeVisible();
+    await expect(submit).toHaveAccessibleDescription('Profile photo is required');
+    const [reasonBox, submitBox] = [await reason.boundingBox(), await submit.boundingBox()];
+    if (!reasonBox || !submitBox) throw new Error('not laid out');
+    expect(Math.abs(reasonBox.y + reasonBox.height / 2 - (submitBox.y + submitBox.height / 2))).toBeLessThan(80);
+
+    await page.getByLabel('Upload Photo').setInputFiles(await pngFile(500, 500));
+    await page.getByRole('dialog', { name: 'Crop Your Photo' }).getByRole('button', { name: 'Save Cropped Image' }).click();
+    await expect(page.getByText('Photo cropped successfully')).toBeVisible();
+    await expect(reason).toBeHidden();
+    await expect(submit).toBeEnabled();
   });
 
   test('Cancel closes the crop dialog without uploading', async ({ page }) => {

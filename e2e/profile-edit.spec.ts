@@ -102,11 +102,23 @@ test.describe('Profile edit', () => {
     await expect(page).toHaveURL(new RegExp(`/profile/${userId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Rosa the Gardener' })).toBeVisible();
     await expect(page.getByText('New York, NY')).toBeVisible();
-    await expect(page.getByText('flexible', { exact: true })).toBeVisible();
+    await expect(page.getByText('Flexible', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'LinkedIn Profile' })).toHaveAttribute('href', 'https://www.linkedin.com/in/rosa');
   });
 
-  test('Yes in the Unsaved Changes dialog discards the changes', async ({ page }) => {
+  test('Change Photo with a file named .png that is not an image says Upload failed and opens no crop dialog', async ({ page }) => {
+    await signedInMember(page);
+    await profileViaApi(page);
+    await page.goto('/profile/edit');
+    await expect(page.getByLabel('Display Name *')).toHaveValue('Rosa Fernandez');
+    await page.getByLabel('Change Photo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
+    await expect(page.getByText('Upload failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Failed to process the image. Please try again.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Crop Your Photo' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+    test('Yes in the Unsaved Changes dialog discards the changes', async ({ page }) => {
     const { userId } = await signedInMember(page);
     await profileViaApi(page);
     await page.goto('/profile/edit');

@@ -5,6 +5,7 @@ import { allowFailedRequests } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
 import { signedInMember } from './members.js';
 import { profileViaApi, words } from './profile-helpers.js';
+import { createPostViaApi, memberWithProfile, otherMember as otherMemberWithProfile, uniqueWord } from './profile-factory.js';
 
 /** A second member in a browser context of their own. */
 async function otherMember(browser: Browser, baseURL: string | undefined) {
@@ -28,7 +29,9 @@ test.describe('Profile view', () => {
     await expect(page.getByRole('img', { name: "Rosa Fernandez's photo" })).toHaveAttribute('src', /^\/api\/photos\//);
     await expect(page.getByText('Home & Garden', { exact: true })).toBeVisible();
     await expect(page.getByText('Beverly Hills, CA')).toBeVisible();
-    await expect(page.getByText('0.0', { exact: true })).toBeVisible();
+    // Nobody rated this member yet: the words of the Profile Details dialog, not '0.0'.
+    await expect(page.getByText('No ratings yet', { exact: true })).toBeVisible();
+    await expect(page.getByText('0.0', { exact: true })).toHaveCount(0);
     await expect(page.getByText('0 exchanges')).toBeVisible();
     await expect(page.getByText(`Joined ${format(new Date(), 'MMMM yyyy')}`)).toBeVisible();
 
@@ -38,7 +41,9 @@ test.describe('Profile view', () => {
     const skills = page.getByRole('list', { name: 'Skills' });
     await expect(skills.getByRole('listitem')).toHaveText(['pruning', 'composting']);
     await expect(page.getByText('both', { exact: true })).toBeVisible();
-    await expect(page.getByText('2 - 3 - days')).toBeVisible();
+    // Lead time reads as its option's label (docs/decisions/008-lead-time-labels.md).
+    await expect(page.getByText('2-3 days', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 - 3 - days')).toHaveCount(0);
     await expect(page.getByText('25 mile radius')).toBeVisible();
     const portfolio = page.getByRole('link', { name: 'Portfolio' });
     await expect(portfolio).toHaveAttribute('href', 'https://rosa.example.org');
@@ -113,12 +118,47 @@ test.describe('Profile view', () => {
     await page.route(`**/api/profiles/${userId}`, async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as Record<string, unknown>;
-      await route.fulfill({ response: res, json: { ...body, about: null, rating: 4.25, exchanges: 7, skillKeywords: [] } });
+      await route.fulfill({ response: res, json: { ...body, about: null, rating: 4.25, ratingCount: 3, exchanges: 7, skillKeywords: [] } });
     });
     await page.goto(`/profile/${userId}`);
     await expect(page.getByText('No description provided.')).toBeVisible();
-    await expect(page.getByText('4.3', { exact: true })).toBeVisible();
+    await expect(page.getByText('Rating: 4.3 (3 ratings)', { exact: true })).toBeVisible();
     await expect(page.getByText('7 exchanges')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Skills' })).toHaveCount(0);
+  });
+
+  test('a member reads the same rating words on their profile page and in the Profile Details dialog', async ({ page, browser, baseURL }) => {
+    const word = uniqueWord();
+    const author = await otherMemberWithProfile(browser, baseURL, { displayName: 'Nora Unrated' });
+    const post = await createPostViaApi(author.page.request, { title: `Bread baking lessons ${word}` });
+    await memberWithProfile(page, { displayName: 'Vic Viewer' });
+
+    // Nobody rated Nora yet: both screens say so in the same words.
+    await page.goto(`/search?q=${word}`);
+    await page.getByTestId('search-result').filter({ hasText: post.title }).getByRole('button', { name: post.title }).click();
+    const details = page.getByRole('dialog', { name: 'Profile Details' });
+    await expect(details.getByText('No ratings yet', { exact: true })).toBeVisible();
+    await page.goto(`/profile/${author.userId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nora Unrated' })).toBeVisible();
+    await expect(page.getByText('No ratings yet', { exact: true })).toBeVisible();
+    await expect(page.getByText('0.0')).toHaveCount(0);
+    await expect(page.getByText('0 exchanges', { exact: true })).toBeVisible();
+
+    // Once rated (three ratings averaging 4.25), both read '4.3 (3 ratings)'.
+    await page.route(`**/api/profiles/${author.userId}`, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), rating: 4.3, ratingCount: 3, exchanges: 2 } });
+    });
+    await page.route(`**/api/members/${author.userId}/summary`, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), ratingAverage: 4.3, ratingCount: 3, completedExchanges: 2 } });
+    });
+    await page.reload();
+    await expect(page.getByText('Rating: 4.3 (3 ratings)', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 exchanges', { exact: true })).toBeVisible();
+    await page.goto(`/search?q=${word}`);
+    await page.getByTestId('search-result').filter({ hasText: post.title }).getByRole('button', { name: post.title }).click();
+    await expect(details.getByText('4.3 (3 ratings)', { exact: true })).toBeVisible();
+    await author.close();
   });
 });

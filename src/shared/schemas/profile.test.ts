@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutWordsHint, CompleteProfileInput, ProfileInput, PROFILE_MESSAGES } from './profile.js';
+import { aboutWordsHint, CompleteProfileInput, LEAD_TIMES, leadTimeLabel, ProfileInput, PROFILE_MESSAGES } from './profile.js';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
@@ -91,6 +91,32 @@ describe('CompleteProfileInput', () => {
   it('requires a photo', () => {
     const result = CompleteProfileInput.safeParse({ ...valid, photoId: null });
     expect(messagesOf(result).photoId).toBe(PROFILE_MESSAGES.photoRequired);
+  });
+
+  // Spec section 5: this form has one message per address, whatever is wrong with it; the
+  // edit screen's 'must start with http:// or https://' messages are its own.
+  it.each([
+    ['portfolioUrl', 'javascript:alert(1)', PROFILE_MESSAGES.portfolioUrl],
+    ['portfolioUrl', 'example.com', PROFILE_MESSAGES.portfolioUrl],
+    ['portfolioUrl', 'http://', PROFILE_MESSAGES.portfolioUrl],
+    ['linkedinUrl', 'ftp://linkedin.com/in/ann', PROFILE_MESSAGES.linkedinUrl],
+    ['linkedinUrl', 'linkedin.com/in/ann', PROFILE_MESSAGES.linkedinUrl],
+    ['linkedinUrl', 'https://', PROFILE_MESSAGES.linkedinUrl],
+  ])('refuses %s = %j with the first form\'s message', (field, value, message) => {
+    const result = CompleteProfileInput.safeParse({ ...valid, [field]: value });
+    expect(messagesOf(result)[field]).toBe(message);
+  });
+
+  it('saves empty addresses as null', () => {
+    const r = CompleteProfileInput.parse({ ...valid, portfolioUrl: ' ', linkedinUrl: '' });
+    expect(r.portfolioUrl).toBeNull();
+    expect(r.linkedinUrl).toBeNull();
+  });
+});
+
+describe('leadTimeLabel', () => {
+  it("shows each value as its option's label (spec section 3)", () => {
+    expect(LEAD_TIMES.map(leadTimeLabel)).toEqual(['Same day', '1 day', '2-3 days', '1 week', '2 weeks', '1 month', 'Flexible']);
   });
 });
 

@@ -30,6 +30,25 @@ export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const LEAD_TIMES = ['same-day', '1-day', '2-3-days', '1-week', '2-weeks', '1-month', 'flexible'] as const;
 export type LeadTime = (typeof LEAD_TIMES)[number];
 
+/**
+ * What a member reads for each lead time, in the select and wherever the value is shown
+ * (spec section 3's labels; docs/decisions/008-lead-time-labels.md).
+ */
+export const LEAD_TIME_LABELS: Record<LeadTime, string> = {
+  'same-day': 'Same day',
+  '1-day': '1 day',
+  '2-3-days': '2-3 days',
+  '1-week': '1 week',
+  '2-weeks': '2 weeks',
+  '1-month': '1 month',
+  flexible: 'Flexible',
+};
+
+/** The label of a lead time value, e.g. '2-3 days' for '2-3-days'. */
+export function leadTimeLabel(value: LeadTime): string {
+  return LEAD_TIME_LABELS[value];
+}
+
 /** Service radius choices in miles; 100 is shown as '100+ miles'. */
 export const SERVICE_RADIUS_MILES = [5, 10, 15, 25, 50, 100] as const;
 export const DEFAULT_SERVICE_RADIUS_MILES = 10;
@@ -85,7 +104,8 @@ const optionalText = (max: number, message: string) =>
 
 /**
  * An optional web address: empty is null; otherwise it must start with http:// or https://
- * (so `javascript:` and other schemes are refused) and be a real URL with a host.
+ * (so `javascript:` and other schemes are refused) and be a real URL with a host. A missing
+ * or other scheme says `scheme`, anything else `invalid` (the same text on the first form).
  */
 const webUrl = (invalid: string, scheme: string) =>
   text()
@@ -179,10 +199,16 @@ export const ProfileInput = z.strictObject(profileShape).superRefine(checkLocati
 export type ProfileFormValues = z.input<typeof ProfileInput>;
 export type ProfileInput = z.output<typeof ProfileInput>;
 
-/** The complete-profile form: the same fields, with the photo required. */
+/**
+ * The complete-profile form: the same fields, with the photo required and the first form's
+ * URL messages (the server accepts either form's input through ProfileInput).
+ */
 export const CompleteProfileInput = z
   .strictObject({
     ...profileShape,
+    // Spec section 5: this form says 'Please enter a valid (LinkedIn) URL' for any bad address.
+    portfolioUrl: webUrl(PROFILE_MESSAGES.portfolioUrl, PROFILE_MESSAGES.portfolioUrl),
+    linkedinUrl: webUrl(PROFILE_MESSAGES.linkedinUrl, PROFILE_MESSAGES.linkedinUrl),
     // Same input type as ProfileInput (so one form type serves both screens), but required.
     photoId: text({ error: PROFILE_MESSAGES.photoRequired })
       .nullish()

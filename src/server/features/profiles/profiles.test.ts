@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRequests, memberSettings, photos, posts, profiles, ratings, skillCategories } from '../../db/schema/index.js';
+import type { MemberSummary } from '../../../shared/schemas/posts.js';
 import type { OwnProfile, ProfileView } from '../../../shared/schemas/profile.js';
 import { TestClient } from '../../test/client.js';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness.js';
@@ -167,6 +168,10 @@ describe.each(testDatabases())('profiles API on %s', (kind) => {
     });
     expect(Date.parse(view.joinedAt)).toBeGreaterThan(Date.now() - 5 * 60_000);
     expect(view).not.toHaveProperty('photoId');
+
+    // The search Profile Details dialog reads the same member the same way (one rating wording).
+    const summary = await other.client.json<MemberSummary>(await other.client.get(`/api/members/${owner.userId}/summary`));
+    expect(summary).toMatchObject({ ratingAverage: view.rating, ratingCount: view.ratingCount, completedExchanges: view.exchanges, joinedAt: view.joinedAt });
 
     const mine = await owner.client.json<ProfileView>(await owner.client.get(`/api/profiles/${owner.userId}`));
     expect(mine.isOwner).toBe(true);

@@ -47,6 +47,15 @@ const emptyProfile: DefaultValues<ProfileFormValues> = {
   location: '',
 };
 
+/**
+ * True when the photo is the one thing keeping the form from being valid: the disabled
+ * Complete Profile button then says why, even before the photo field was touched.
+ */
+function isOnlyPhotoMissing(values: unknown): boolean {
+  const result = CompleteProfileInput.safeParse(values);
+  return !result.success && result.error.issues.every((issue) => issue.path[0] === 'photoId');
+}
+
 /** /complete-profile: the first-time profile form. */
 export function CompleteProfilePage() {
   useDocumentTitle('Complete Your Profile');
@@ -59,11 +68,10 @@ export function CompleteProfilePage() {
   });
   const { control, register, handleSubmit, setValue, setError, formState } = form;
   const { errors, isValid } = formState;
-  const [photoId, displayName, about, serviceType] = useWatch({
-    control,
-    name: ['photoId', 'displayName', 'about', 'serviceType'],
-  });
+  const values = useWatch({ control });
+  const { photoId, displayName, about, serviceType } = values;
   const showLocation = needsLocation(serviceType);
+  const onlyPhotoMissing = isOnlyPhotoMissing(values);
 
   function handleServiceTypeChange(next: ServiceType) {
     setValue('serviceType', next, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
@@ -222,8 +230,19 @@ export function CompleteProfilePage() {
           </CardContent>
         </Card>
 
-        <div className="mt-6 flex justify-end">
-          <Button type="submit" size="lg" disabled={!isValid || save.isPending} className="w-full sm:w-auto">
+        <div className="mt-6 flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">
+          {onlyPhotoMissing ? (
+            <p id="complete-profile-blocker" role="status" className="text-center text-sm font-medium text-danger-700 sm:text-right">
+              {PROFILE_MESSAGES.photoRequired}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            size="lg"
+            disabled={!isValid || save.isPending}
+            aria-describedby={onlyPhotoMissing ? 'complete-profile-blocker' : undefined}
+            className="w-full sm:w-auto"
+          >
             {save.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
             {save.isPending ? 'Completing Profile...' : 'Complete Profile'}
           </Button>

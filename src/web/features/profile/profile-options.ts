@@ -1,4 +1,4 @@
-import { SERVICE_RADIUS_MILES, type LeadTime, type ServiceType } from '@shared/schemas/profile';
+import { LEAD_TIME_LABELS, LEAD_TIMES, SERVICE_RADIUS_MILES, type LeadTime, type ServiceType } from '@shared/schemas/profile';
 
 /** Complete Profile's service type choices (spec section 2). */
 export const completeServiceTypeOptions: { value: ServiceType; label: string; hint: string }[] = [
@@ -14,16 +14,8 @@ export const editServiceTypeOptions: { value: ServiceType; label: string }[] = [
   { value: 'both', label: 'Both digital and physical' },
 ];
 
-/** Lead time choices (spec section 3). */
-export const leadTimeOptions: { value: LeadTime; label: string }[] = [
-  { value: 'same-day', label: 'Same day' },
-  { value: '1-day', label: '1 day' },
-  { value: '2-3-days', label: '2-3 days' },
-  { value: '1-week', label: '1 week' },
-  { value: '2-weeks', label: '2 weeks' },
-  { value: '1-month', label: '1 month' },
-  { value: 'flexible', label: 'Flexible' },
-];
+/** Lead time choices (spec section 3), labelled as everywhere else. */
+export const leadTimeOptions: { value: LeadTime; label: string }[] = LEAD_TIMES.map((value) => ({ value, label: LEAD_TIME_LABELS[value] }));
 
 /** '5 miles' ... '50 miles', '100+ miles'. */
 export function radiusLabel(miles: number): string {

@@ -1,10 +1,11 @@
 import { format } from 'date-fns';
-import { Briefcase, CalendarDays, ExternalLink, Eye, Handshake, Link2, MapPin, MessageSquare, Pencil, Star } from 'lucide-react';
+import { Briefcase, CalendarDays, ExternalLink, Eye, Handshake, Link2, MapPin, MessageSquare, Pencil } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { needsLocation, type ProfileView } from '@shared/schemas/profile';
+import { leadTimeLabel, needsLocation, type ProfileView } from '@shared/schemas/profile';
 import { paths } from '@/lib/paths';
+import { MemberRating } from '@/components/member-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,9 +16,8 @@ import { ProfileAvatar } from '@/features/profile/components/profile-avatar';
 import { ProfileMissing } from '@/features/profile/components/profile-missing';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Spec: Service Type shows underscores as spaces; Lead Time shows hyphens as ' - '. */
+/** Spec: Service Type shows underscores as spaces. Lead Time shows its option's label (docs/decisions/008). */
 export const serviceTypeText = (value: string) => value.replaceAll('_', ' ');
-export const leadTimeText = (value: string) => value.replaceAll('-', ' - ');
 
 /** 'Profile not found' with a way home. */
 function ProfileNotFound() {
@@ -91,9 +91,8 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
                   {profile.location}
                 </li>
               ) : null}
-              <li className="flex items-center gap-1.5">
-                <Star aria-hidden="true" className="size-4 fill-accent-400 text-accent-400" />
-                <span aria-label={`Rating ${profile.rating.toFixed(1)} out of 5`}>{profile.rating.toFixed(1)}</span>
+              <li className="flex items-center">
+                <MemberRating average={profile.rating} count={profile.ratingCount} />
               </li>
               <li className="flex items-center gap-1.5">
                 <Handshake aria-hidden="true" className="size-4" />
@@ -169,7 +168,7 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
             <CardContent>
               <dl className="space-y-3">
                 {profile.serviceType ? <DetailRow label="Service Type">{serviceTypeText(profile.serviceType)}</DetailRow> : null}
-                {profile.leadTime ? <DetailRow label="Lead Time">{leadTimeText(profile.leadTime)}</DetailRow> : null}
+                {profile.leadTime ? <DetailRow label="Lead Time">{leadTimeLabel(profile.leadTime)}</DetailRow> : null}
                 {needsLocation(profile.serviceType) ? (
                   <DetailRow label="Service Area">{profile.serviceRadiusMiles} mile radius</DetailRow>
                 ) : null}

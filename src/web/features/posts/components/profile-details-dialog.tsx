@@ -3,16 +3,12 @@ import { CalendarDays, Clock, Handshake, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { parseDescription } from '@shared/domain/post-text';
 import type { PostItem } from '@shared/schemas/posts';
+import { MemberRating } from '@/components/member-rating';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MemberAvatar } from '@/features/posts/components/member-avatar';
 import { useMemberSummary } from '@/features/posts/api/get-member-summary';
-
-function ratingText(average: number | null, count: number): string {
-  if (average === null || count === 0) return 'No ratings yet';
-  return `${average.toFixed(1)} (${count} ${count === 1 ? 'rating' : 'ratings'})`;
-}
 
 function responseTimeText(hours: number | null): string {
   if (hours === null) return 'No responses yet';
@@ -68,7 +64,7 @@ export function ProfileDetailsDialog({ post, open, onOpenChange }: { post: PostI
         ) : (
           <dl className="grid gap-3 rounded-xl bg-surface-muted p-4 sm:grid-cols-2">
             <Fact icon={<Star aria-hidden="true" className="size-4" />} label="Rating">
-              {ratingText(data.ratingAverage, data.ratingCount)}
+              <MemberRating average={data.ratingAverage} count={data.ratingCount} withStar={false} />
             </Fact>
             <Fact icon={<CalendarDays aria-hidden="true" className="size-4" />} label="Member since">
               Joined {format(parseISO(data.joinedAt), 'MMMM yyyy')}
