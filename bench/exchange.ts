@@ -196,7 +196,8 @@ export async function benchExchange(target: Target): Promise<ExchangeFigures> {
   step(`seeding ${SMALL.members} members / ${SMALL.posts} posts`);
   let seedSeconds = await seed(target, SMALL, 0, true);
   const postIds = await viewerPostIds(target, viewerEmail);
-  const matchPaths = ['/api/matches?limit=50', ...postIds.map((id) => `/api/matches?postId=${id}&limit=50`)];
+  // minScore=0: full pages of 50 whatever the scores, as before matches had a default threshold.
+  const matchPaths = ['/api/matches?limit=50&minScore=0', ...postIds.map((id) => `/api/matches?postId=${id}&limit=50&minScore=0`)];
 
   step('measuring matches at 5,000 posts');
   let server = await startServer(target);
