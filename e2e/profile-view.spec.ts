@@ -162,3 +162,38 @@ test.describe('Profile view', () => {
     await author.close();
   });
 });
+
+test.describe('Profile view on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('a 60-character display name wraps in full in the page header, long words broken', async ({ page }, testInfo) => {
+    // One word longer than the screen is wide, then more words: 60 characters in all.
+    const name = 'Featherstonehaugh-Wolfeschlegelsteinhausenberger Abernathy';
+    const longName = `${name}${'x'.repeat(60 - name.length)}`;
+    expect(longName).toHaveLength(60);
+    const { userId } = await memberWithProfile(page, { displayName: longName });
+    await page.goto(`/profile/${userId}`);
+    const heading = page.getByRole('heading', { level: 1, name: longName });
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveText(longName);
+
+    // Nothing is cut: the heading needs no more room than it has, and wraps onto more lines.
+    const box = await heading.evaluate((el) => {
+      const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+      return {
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+        height: el.getBoundingClientRect().height,
+        right: el.getBoundingClientRect().right,
+        lineHeight: Number.parseFloat(style?.lineHeight ?? ''),
+        textOverflow: style?.textOverflow,
+      };
+    });
+    expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    expect(box.right).toBeLessThanOrEqual(375);
+    expect(box.textOverflow).not.toBe('ellipsis');
+    expect(box.height).toBeGreaterThan(box.lineHeight * 1.5);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: testInfo.outputPath('profile-long-name-375.png'), fullPage: true });
+  });
+});

@@ -81,7 +81,7 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
           <ProfileAvatar photoUrl={profile.photoUrl} name={profile.displayName} className="-mt-12 size-24 shrink-0 border-4 border-surface sm:-mt-16 sm:size-32 sm:text-3xl" />
           <div className="min-w-0 flex-1 space-y-2">
             <div>
-              <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl">{name}</h1>
+              <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere sm:text-3xl">{name}</h1>
               {profile.primaryCategory ? <p className="font-medium text-brand-700">{profile.primaryCategory.name}</p> : null}
             </div>
             <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-fg-muted">
