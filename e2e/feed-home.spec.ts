@@ -161,6 +161,57 @@ test('My Posts lists matches; the Exchange tooltip shows once, then the dialog, 
   await author.close();
 });
 
+test("authors on feed cards and on My Posts matches link to their profile (mouse and keyboard)", async ({ page, browser, baseURL }) => {
+  test.slow();
+  const [a, b, c] = [uniqueWord('qa'), uniqueWord('qb'), uniqueWord('qc')];
+  const author = await otherMember(browser, baseURL, { displayName: 'Lina Linked' });
+  const theirs = await createPostViaApi(author.page.request, {
+    title: `Calligraphy ${a} ${b} ${c}`,
+    offering: `Patient ${a}, ${b} and ${c} lessons`,
+    lookingFor: 'Someone to help me hang shelves',
+    keywords: [a, b, c],
+  });
+  await memberWithProfile(page, { displayName: 'Kit Keyboard' });
+  const mine = await createPostViaApi(page.request, {
+    title: `Shelf hanging for ${a}`,
+    offering: 'Shelf hanging and small fixes around the house',
+    lookingFor: `Lessons in ${a}, ${b} and ${c}`,
+  });
+  const profileUrl = new RegExp(`/profile/${author.userId}$`);
+  const profileHeading = page.getByRole('heading', { level: 1, name: 'Lina Linked' });
+
+  // Feed card: the name is a link with the author's name, reached with Tab, opened with Enter.
+  await page.goto('/home');
+  await filterFeed(page, a);
+  const card = communityCards(page).filter({ hasText: theirs.title });
+  const name = card.getByRole('link', { name: 'Lina Linked', exact: true });
+  await expect(name).toHaveAttribute('href', `/profile/${author.userId}`);
+  // Back from the card's Exchange button, the next stop is the name (the photo is no extra stop).
+  await card.getByRole('button', { name: 'Exchange' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(name).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(profileUrl);
+  await expect(profileHeading).toBeVisible();
+
+  // The photo opens the profile too.
+  await page.goto('/home');
+  await filterFeed(page, a);
+  await card.locator(`a[href="/profile/${author.userId}"]`).first().click();
+  await expect(page).toHaveURL(profileUrl);
+  await expect(profileHeading).toBeVisible();
+
+  // A match under My Posts.
+  await page.goto('/home');
+  const row = page.getByTestId('my-post').filter({ hasText: mine.title });
+  await row.getByRole('button', { name: new RegExp(`^${mine.title} — `) }).click();
+  const match = row.getByTestId('my-post-match').filter({ hasText: theirs.title });
+  await match.getByRole('link', { name: 'Lina Linked', exact: true }).click();
+  await expect(page).toHaveURL(profileUrl);
+  await expect(profileHeading).toBeVisible();
+  await author.close();
+});
+
 test('the feed pages past 50 posts with Load more', async ({ page, browser, baseURL }) => {
   test.slow();
   const word = uniqueWord();
