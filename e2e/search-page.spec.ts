@@ -40,7 +40,10 @@ test('search: prefix finds the full word, filters in the URL, +N tags, Profile D
   // The card: author, skill, title, description, 4 tags and '+2', Connect.
   await expect(card.getByText('Paula Photographer')).toBeVisible();
   await expect(card.getByText(categories[1]?.name ?? '')).toBeVisible();
+  await expect(card.getByText("What I'm offering")).toBeVisible();
   await expect(card.getByText('Portrait photography sessions in the park')).toBeVisible();
+  await expect(card.getByText("What I'm looking for")).toBeVisible();
+  await expect(card.getByText('Help with my garden beds in the spring')).toBeVisible();
   const tags = card.getByRole('list', { name: 'Tags' }).getByRole('listitem');
   await expect(tags).toHaveCount(5);
   await expect(tags.last()).toHaveText('+2');
