@@ -43,11 +43,32 @@ test('recent feed: own posts excluded, live filter from the top bar, cards, Comm
   await expect(card.getByTestId('match-bar')).toHaveCount(0);
   await expect(page.getByTestId('community-posts').getByText(`My own post ${word}`)).toHaveCount(0);
 
-  // A word nobody used: the recent empty state.
-  await filterFeed(page, uniqueWord());
+  // A word nobody used: the feed says nothing matched it (not that there are no posts), and
+  // clearing the search empties the top bar and brings every post back.
+  const nobody = uniqueWord();
+  await filterFeed(page, nobody);
+  await expect(page.getByText(`No posts match "${nobody}"`)).toBeVisible();
+  await expect(page.getByText('No posts available yet')).toHaveCount(0);
+  await expect(page.getByText('Be the first to create a post!')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search people, skills, posts' })).toHaveValue('');
+  await expect(page.getByText(`No posts match "${nobody}"`)).toHaveCount(0);
+  await expect(communityCards(page).first()).toBeVisible();
+  await author.close();
+});
+
+test("a feed with no posts at all keeps the spec's empty states", async ({ page }) => {
+  await memberWithProfile(page);
+  // The shared e2e server always has posts: answer this member's feed with none.
+  await page.route('**/api/feed?*', (route) => route.fulfill({ json: { items: [], nextOffset: null, matchingEnabled: true } }));
+  await page.goto('/home');
   await expect(page.getByText('No posts available yet')).toBeVisible();
   await expect(page.getByText('Be the first to create a post!')).toBeVisible();
-  await author.close();
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+  await page.getByLabel('Filter posts').click();
+  await page.getByRole('option', { name: 'Highest Compatibility' }).click();
+  await expect(page.getByText('No compatible posts yet')).toBeVisible();
+  await expect(page.getByText('Try adding tags or widening your distance.')).toBeVisible();
 });
 
 test('compatibility mode: selector with own posts, own posts first, the match bar and reasons', async ({ page, browser, baseURL }) => {
@@ -92,9 +113,14 @@ test('compatibility mode: selector with own posts, own posts first, the match ba
   const score = Number(await bar.getByRole('meter').getAttribute('aria-valuenow'));
   expect(score).toBeGreaterThanOrEqual(40);
 
-  await filterFeed(page, uniqueWord());
-  await expect(page.getByText('No compatible posts yet')).toBeVisible();
-  await expect(page.getByText('Try adding tags or widening your distance.')).toBeVisible();
+  // A filter with no hits says so; compatibility's own empty state is for a feed with no matches.
+  const nobody = uniqueWord();
+  await filterFeed(page, nobody);
+  await expect(page.getByText(`No posts match "${nobody}"`)).toBeVisible();
+  await expect(page.getByText('No compatible posts yet')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search people, skills, posts' })).toHaveValue('');
+  await expect(page.getByText(`No posts match "${nobody}"`)).toHaveCount(0);
   await author.close();
 });
 

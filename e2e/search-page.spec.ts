@@ -153,8 +153,13 @@ test('the top bar finds people by name: a People group above the posts, each a l
   await expect(page).toHaveURL(profileUrl);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-  // Someone with no posts: only the People group, and no 'No results found'.
-  await page.goto(`/search?q=${loner}`);
+  // Someone with no posts: on /home the top bar filters posts and finds none, and offers the
+  // search that finds people; there, only the People group, and no 'No results found'.
+  await page.goto('/home');
+  await topBar.fill(loner);
+  await expect(page.getByText(`No posts match "${loner}"`)).toBeVisible();
+  await page.getByRole('link', { name: 'Search people and posts' }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${loner}$`));
   await expect(page.getByRole('region', { name: 'People' }).getByRole('link', { name: new RegExp(`^${lonerName}`) })).toBeVisible();
   await expect(page.getByTestId('result-count')).toHaveText('1 result found');
   await expect(page.getByText('No results found')).toHaveCount(0);
