@@ -19,7 +19,9 @@ export function SearchPeople({ people }: { people: PostAuthor[] }) {
             >
               <MemberAvatar name={person.name} avatarUrl={person.avatarUrl} />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{person.name}</span>
+                <span className="block truncate font-medium" title={person.name}>
+                  {person.name}
+                </span>
                 <span className="block truncate text-sm text-fg-muted">{person.skill}</span>
               </span>
             </Link>
