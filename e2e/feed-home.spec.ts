@@ -43,11 +43,32 @@ test('recent feed: own posts excluded, live filter from the top bar, cards, Comm
   await expect(card.getByTestId('match-bar')).toHaveCount(0);
   await expect(page.getByTestId('community-posts').getByText(`My own post ${word}`)).toHaveCount(0);
 
-  // A word nobody used: the recent empty state.
-  await filterFeed(page, uniqueWord());
+  // A word nobody used: the feed says nothing matched it (not that there are no posts), and
+  // clearing the search empties the top bar and brings every post back.
+  const nobody = uniqueWord();
+  await filterFeed(page, nobody);
+  await expect(page.getByText(`No posts match "${nobody}"`)).toBeVisible();
+  await expect(page.getByText('No posts available yet')).toHaveCount(0);
+  await expect(page.getByText('Be the first to create a post!')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search people, skills, posts' })).toHaveValue('');
+  await expect(page.getByText(`No posts match "${nobody}"`)).toHaveCount(0);
+  await expect(communityCards(page).first()).toBeVisible();
+  await author.close();
+});
+
+test("a feed with no posts at all keeps the spec's empty states", async ({ page }) => {
+  await memberWithProfile(page);
+  // The shared e2e server always has posts: answer this member's feed with none.
+  await page.route('**/api/feed?*', (route) => route.fulfill({ json: { items: [], nextOffset: null, matchingEnabled: true } }));
+  await page.goto('/home');
   await expect(page.getByText('No posts available yet')).toBeVisible();
   await expect(page.getByText('Be the first to create a post!')).toBeVisible();
-  await author.close();
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+  await page.getByLabel('Filter posts').click();
+  await page.getByRole('option', { name: 'Highest Compatibility' }).click();
+  await expect(page.getByText('No compatible posts yet')).toBeVisible();
+  await expect(page.getByText('Try adding tags or widening your distance.')).toBeVisible();
 });
 
 test('compatibility mode: selector with own posts, own posts first, the match bar and reasons', async ({ page, browser, baseURL }) => {
@@ -92,9 +113,14 @@ test('compatibility mode: selector with own posts, own posts first, the match ba
   const score = Number(await bar.getByRole('meter').getAttribute('aria-valuenow'));
   expect(score).toBeGreaterThanOrEqual(40);
 
-  await filterFeed(page, uniqueWord());
-  await expect(page.getByText('No compatible posts yet')).toBeVisible();
-  await expect(page.getByText('Try adding tags or widening your distance.')).toBeVisible();
+  // A filter with no hits says so; compatibility's own empty state is for a feed with no matches.
+  const nobody = uniqueWord();
+  await filterFeed(page, nobody);
+  await expect(page.getByText(`No posts match "${nobody}"`)).toBeVisible();
+  await expect(page.getByText('No compatible posts yet')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search people, skills, posts' })).toHaveValue('');
+  await expect(page.getByText(`No posts match "${nobody}"`)).toHaveCount(0);
   await author.close();
 });
 
@@ -207,6 +233,57 @@ test('My Posts lists matches; the Exchange tooltip shows once, then the dialog, 
   await page.reload();
   await filterFeed(page, a);
   await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await author.close();
+});
+
+test("authors on feed cards and on My Posts matches link to their profile (mouse and keyboard)", async ({ page, browser, baseURL }) => {
+  test.slow();
+  const [a, b, c] = [uniqueWord('qa'), uniqueWord('qb'), uniqueWord('qc')];
+  const author = await otherMember(browser, baseURL, { displayName: 'Lina Linked' });
+  const theirs = await createPostViaApi(author.page.request, {
+    title: `Calligraphy ${a} ${b} ${c}`,
+    offering: `Patient ${a}, ${b} and ${c} lessons`,
+    lookingFor: 'Someone to help me hang shelves',
+    keywords: [a, b, c],
+  });
+  await memberWithProfile(page, { displayName: 'Kit Keyboard' });
+  const mine = await createPostViaApi(page.request, {
+    title: `Shelf hanging for ${a}`,
+    offering: 'Shelf hanging and small fixes around the house',
+    lookingFor: `Lessons in ${a}, ${b} and ${c}`,
+  });
+  const profileUrl = new RegExp(`/profile/${author.userId}$`);
+  const profileHeading = page.getByRole('heading', { level: 1, name: 'Lina Linked' });
+
+  // Feed card: the name is a link with the author's name, reached with Tab, opened with Enter.
+  await page.goto('/home');
+  await filterFeed(page, a);
+  const card = communityCards(page).filter({ hasText: theirs.title });
+  const name = card.getByRole('link', { name: 'Lina Linked', exact: true });
+  await expect(name).toHaveAttribute('href', `/profile/${author.userId}`);
+  // Back from the card's Exchange button, the next stop is the name (the photo is no extra stop).
+  await card.getByRole('button', { name: 'Exchange' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(name).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(profileUrl);
+  await expect(profileHeading).toBeVisible();
+
+  // The photo opens the profile too.
+  await page.goto('/home');
+  await filterFeed(page, a);
+  await card.locator(`a[href="/profile/${author.userId}"]`).first().click();
+  await expect(page).toHaveURL(profileUrl);
+  await expect(profileHeading).toBeVisible();
+
+  // A match under My Posts.
+  await page.goto('/home');
+  const row = page.getByTestId('my-post').filter({ hasText: mine.title });
+  await row.getByRole('button', { name: new RegExp(`^${mine.title} — `) }).click();
+  const match = row.getByTestId('my-post-match').filter({ hasText: theirs.title });
+  await match.getByRole('link', { name: 'Lina Linked', exact: true }).click();
+  await expect(page).toHaveURL(profileUrl);
+  await expect(profileHeading).toBeVisible();
   await author.close();
 });
 

@@ -40,7 +40,10 @@ test('search: prefix finds the full word, filters in the URL, +N tags, Profile D
   // The card: author, skill, title, description, 4 tags and '+2', Connect.
   await expect(card.getByText('Paula Photographer')).toBeVisible();
   await expect(card.getByText(categories[1]?.name ?? '')).toBeVisible();
+  await expect(card.getByText("What I'm offering")).toBeVisible();
   await expect(card.getByText('Portrait photography sessions in the park')).toBeVisible();
+  await expect(card.getByText("What I'm looking for")).toBeVisible();
+  await expect(card.getByText('Help with my garden beds in the spring')).toBeVisible();
   const tags = card.getByRole('list', { name: 'Tags' }).getByRole('listitem');
   await expect(tags).toHaveCount(5);
   await expect(tags.last()).toHaveText('+2');
@@ -93,6 +96,76 @@ test('search: prefix finds the full word, filters in the URL, +N tags, Profile D
   await page.keyboard.press('Escape');
   await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
   await author.close();
+});
+
+test('the top bar finds people by name: a People group above the posts, each a link to the profile; authors link too', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const word = uniqueWord();
+  const name = `Petra ${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+  const person = await otherMember(browser, baseURL, { displayName: name, categoryIndex: 2 });
+  const post = await createPostViaApi(person.page.request, {
+    title: `Pottery wheel lessons ${word}`,
+    offering: 'Pottery wheel lessons for total beginners',
+    lookingFor: 'Help with my vegetable garden this spring',
+  });
+  const loner = uniqueWord();
+  const lonerName = `Quinn ${loner.toUpperCase()}`;
+  const other = await otherMember(browser, baseURL, { displayName: lonerName });
+  // The searcher's own name matches too, but they are never listed.
+  await memberWithProfile(page, { displayName: `Sam ${word}` });
+  const categories = await primaryCategories(page.request);
+  const profileUrl = new RegExp(`/profile/${person.userId}$`);
+
+  // From a page other than the feed, the top bar opens /search.
+  await page.goto('/profile');
+  const topBar = page.getByRole('searchbox', { name: 'Search people, skills, posts' });
+  await topBar.fill(word.toUpperCase());
+  await topBar.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${word.toUpperCase()}$`));
+  const people = page.getByRole('region', { name: 'People' });
+  await expect(people.getByRole('listitem')).toHaveCount(1);
+  const personLink = people.getByRole('link', { name: new RegExp(`^${name}`) });
+  await expect(personLink).toContainText(categories[2]?.name ?? '');
+  await expect(personLink).toHaveAttribute('href', `/profile/${person.userId}`);
+  await expect(page.getByRole('region', { name: 'Posts' }).getByTestId('search-result')).toHaveCount(1);
+  await expect(page.getByTestId('result-count')).toHaveText('2 results found');
+  // People come first.
+  const peopleBox = await people.boundingBox();
+  const postsBox = await page.getByRole('region', { name: 'Posts' }).boundingBox();
+  expect(peopleBox && postsBox && peopleBox.y < postsBox.y).toBe(true);
+
+  // The post card names its author, skill, title and description; the author links to the profile.
+  const card = page.getByTestId('search-result').filter({ hasText: post.title });
+  await expect(card.getByText('Pottery wheel lessons for total beginners')).toBeVisible();
+  await expect(card.getByText('Help with my vegetable garden this spring')).toBeVisible();
+  await card.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(profileUrl);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The People entry opens the profile too.
+  await page.goBack();
+  await people.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+  await expect(page).toHaveURL(profileUrl);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Someone with no posts: on /home the top bar filters posts and finds none, and offers the
+  // search that finds people; there, only the People group, and no 'No results found'.
+  await page.goto('/home');
+  await topBar.fill(loner);
+  await expect(page.getByText(`No posts match "${loner}"`)).toBeVisible();
+  await page.getByRole('link', { name: 'Search people and posts' }).click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${loner}$`));
+  await expect(page.getByRole('region', { name: 'People' }).getByRole('link', { name: new RegExp(`^${lonerName}`) })).toBeVisible();
+  await expect(page.getByTestId('result-count')).toHaveText('1 result found');
+  await expect(page.getByText('No results found')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Posts' })).toHaveCount(0);
+  await person.close();
+  await other.close();
 });
 
 test('a request for a post gone since the search says so; other failures say the request failed', async ({ page, browser, baseURL, consoleErrors }) => {

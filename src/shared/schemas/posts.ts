@@ -282,9 +282,17 @@ export const SearchQuery = PageQuery.extend({
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 
+/** Most members the 'People' group of /search shows. */
+export const SEARCH_PEOPLE_MAX = 5;
+
 export const SearchResponse = PostListResponse.extend({
   /** Every match, for 'N results found'. */
   total: z.number(),
+  /**
+   * Members whose display name matches the text (the 'People' group), shown as cards show an
+   * author: at most SEARCH_PEOPLE_MAX, on the first page only; empty without text.
+   */
+  people: z.array(PostAuthor),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 

@@ -16,6 +16,12 @@ export function TopBarSearch({ className }: { className?: string }) {
   const feedSearch = useFeedSearch();
   const onHome = pathname === paths.home || pathname === paths.homeDatabase;
   const [text, setText] = useState(() => (onHome ? feedSearch.search : ''));
+  // The feed can clear its filter itself ('Clear search'): show what it filters by now.
+  const [shownSearch, setShownSearch] = useState(feedSearch.search);
+  if (shownSearch !== feedSearch.search) {
+    setShownSearch(feedSearch.search);
+    if (onHome && text.trim() !== feedSearch.search) setText(feedSearch.search);
+  }
 
   function handleChange(value: string) {
     setText(value);

@@ -38,7 +38,8 @@ export const SERVICE_RADIUS_MILES = [5, 10, 15, 25, 50, 100] as const;
  * the stored photo (the API turns it into a URL); `primary_category_id` is a
  * category id (the API also returns its name). `latitude`/`longitude` are the ZIP
  * centroid, resolved offline, and drive distance matching. `search_vector` is
- * generated over display name (weight A) and skill keywords (weight B) for search.
+ * generated over display name (weight A) and skill keywords (weight B) for search; a
+ * trigram index on the display name serves search's substring match on names.
  */
 export const profiles = pgTable(
   'profiles',
@@ -77,6 +78,10 @@ export const profiles = pgTable(
     index('profiles_lat_lng_idx').on(t.latitude, t.longitude),
     index('profiles_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('profiles_skill_keywords_idx').using('gin', t.skillKeywords).with({ fastupdate: false }),
+    // Search's 'People' group: a name containing the typed text (ILIKE '%...%').
+    index('profiles_display_name_trgm_idx')
+      .using('gin', t.displayName.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     check('profiles_display_name_length_check', sql`char_length(display_name) BETWEEN 2 AND 80`),
     check('profiles_about_length_check', sql`char_length(about) <= 2000`),
     check('profiles_service_type_check', sql`service_type IN ('digital', 'physical', 'both')`),

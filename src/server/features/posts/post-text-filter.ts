@@ -17,9 +17,25 @@ export interface TextFilter {
 
 const MAX_WORDS = 8;
 
+/** The searchable words of what the member typed: letters and digits only, lower case, at most 8. */
+export function searchWords(q: string | undefined): string[] {
+  return (q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+}
+
+/** The typed text as an ILIKE pattern: '%text%' with its wildcards escaped (spaces folded). */
+export function substringPattern(q: string | undefined): { phrase: string; pattern: string } {
+  const phrase = (q ?? '').trim().replace(/\s+/g, ' ');
+  return { phrase, pattern: `%${escapeLike(phrase)}%` };
+}
+
+/** Escapes ILIKE's wildcards and its escape character. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** Builds the filter for what the member typed; null when it holds no searchable word. */
 export function textFilter(q: string | undefined): TextFilter | null {
-  const words = (q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, MAX_WORDS) ?? [];
+  const words = searchWords(q);
   if (words.length === 0) return null;
   const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
   // Several words may be split between the post and its author's skill ('guitar music': a
@@ -39,8 +55,7 @@ export function textFilter(q: string | undefined): TextFilter | null {
           }),
           sql` AND `,
         )}`;
-  const phrase = (q ?? '').trim().replace(/\s+/g, ' ');
-  const pattern = `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { phrase, pattern } = substringPattern(q);
   // Trigram indexes serve ILIKE only for 3+ characters; shorter text relies on the prefix search.
   const substring = phrase.length >= 3;
   // One condition of OR-ed indexable tests, so the planner can BitmapOr the GIN, trigram and

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SearchResponse } from '../../../shared/schemas/posts.js';
-import type { Database } from '../../db/client.js';
-import { nextOffset, selectBarePosts, selectPosts, toPostItem } from '../posts/post-query.js';
-import { textFilter } from '../posts/post-text-filter.js';
+import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
+import { queryRows, type Database } from '../../db/client.js';
+import { authorVisibleTo, nextOffset, photoUrl, selectBarePosts, selectPosts, toPostItem } from '../posts/post-query.js';
+import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
 
 export interface SearchOptions {
   q?: string | undefined;
@@ -24,13 +24,10 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
   const where: SQL[] = [];
   if (filter) where.push(filter.condition);
   if (options.serviceType !== 'all') {
-    const types = options.serviceType === 'both' ? sql`'both'` : sql`${options.serviceType}, 'both'`;
-    where.push(sql`p.user_id IN (SELECT sp.id FROM profiles sp WHERE sp.service_type IN (${types}))`);
+    where.push(sql`p.user_id IN (SELECT sp.id FROM profiles sp WHERE sp.service_type IN (${serviceTypes(options.serviceType)}))`);
   }
   if (options.categoryId !== undefined) {
-    const subtree = sql`SELECT c.id FROM skill_categories c
-      LEFT JOIN skill_categories c1 ON c1.id = c.parent_id
-      WHERE c.id = ${options.categoryId} OR c1.id = ${options.categoryId} OR c1.parent_id = ${options.categoryId}`;
+    const subtree = categorySubtree(options.categoryId);
     where.push(sql`(p.category_id IN (${subtree})
       OR (p.category_id IS NULL AND p.user_id IN (SELECT cp.id FROM profiles cp WHERE cp.primary_category_id IN (${subtree}))))`);
   }
@@ -70,5 +67,69 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     const row = byId.get(r.id);
     return row ? [toPostItem(row, viewerId)] : [];
   });
-  return { items, total, nextOffset: nextOffset(options.offset, options.limit, page.length, total) };
+  // The 'People' group belongs to the first page only.
+  const people = options.offset === 0 ? await searchPeople(db, viewerId, options) : [];
+  return { items, total, nextOffset: nextOffset(options.offset, options.limit, page.length, total), people };
+}
+
+/** Profile service types the filter accepts: 'digital' and 'physical' include 'both'. */
+function serviceTypes(serviceType: Exclude<SearchOptions['serviceType'], 'all'>): SQL {
+  return serviceType === 'both' ? sql`'both'` : sql`${serviceType}, 'both'`;
+}
+
+/** Ids of a category and everything under it (the taxonomy has three levels). */
+function categorySubtree(categoryId: number): SQL {
+  return sql`SELECT c.id FROM skill_categories c
+    LEFT JOIN skill_categories c1 ON c1.id = c.parent_id
+    WHERE c.id = ${categoryId} OR c1.id = ${categoryId} OR c1.parent_id = ${categoryId}`;
+}
+
+interface PersonRow {
+  id: string;
+  display_name: string;
+  photo_id: string | null;
+  category_name: string | null;
+}
+
+/**
+ * Members found by display name for the 'People' group: each typed word as a prefix of a word
+ * of the name (the profile's full-text vector, weight A = display name, GIN-indexed), or the
+ * whole text anywhere in the name (3+ characters), case-insensitive. Never the viewer, and a
+ * member with Profile Visibility off only for their connections (the rule posts follow).
+ * The Service Type and Skill Category filters apply to the member's profile. Names that start
+ * with the text come first.
+ */
+export async function searchPeople(db: Database, viewerId: string, options: Omit<SearchOptions, 'limit' | 'offset'>): Promise<PostAuthor[]> {
+  const words = searchWords(options.q);
+  if (words.length === 0) return [];
+  const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*A`).join(' & ')})`;
+  const { phrase, pattern } = substringPattern(options.q);
+  // A text of stop words only ('the') is an empty query: it matches nothing (numnode = 0).
+  const matches = [sql`(numnode(${tsquery}) > 0 AND pr.search_vector @@ ${tsquery})`];
+  if (phrase.length >= 3) matches.push(sql`pr.display_name ILIKE ${pattern}`);
+  const where = [
+    sql`pr.display_name IS NOT NULL`,
+    sql`pr.id <> ${viewerId}`,
+    sql`(${sql.join(matches, sql` OR `)})`,
+    authorVisibleTo(viewerId, sql`pr.id`),
+  ];
+  if (options.serviceType !== 'all') where.push(sql`pr.service_type IN (${serviceTypes(options.serviceType)})`);
+  if (options.categoryId !== undefined) where.push(sql`pr.primary_category_id IN (${categorySubtree(options.categoryId)})`);
+  const rows = await queryRows<PersonRow>(
+    db,
+    sql`SELECT pr.id, pr.display_name, pr.photo_id::text AS photo_id,
+          (SELECT c.name FROM skill_categories c WHERE c.id = pr.primary_category_id) AS category_name
+        FROM profiles pr
+        WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY (pr.display_name ILIKE ${`${escapeLike(phrase)}%`}) DESC,
+          CASE WHEN numnode(${tsquery}) > 0 THEN ts_rank(pr.search_vector, ${tsquery}) ELSE 0 END DESC,
+          lower(pr.display_name), pr.id
+        LIMIT ${SEARCH_PEOPLE_MAX}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.display_name.trim() || 'User',
+    avatarUrl: photoUrl(row.photo_id),
+    skill: row.category_name ?? 'General',
+  }));
 }

@@ -113,6 +113,53 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect((await viewer.client.get(`/api/members/${hidden.userId}/summary`)).status).toBe(200);
   });
 
+  it('finds members by display name (word prefix or substring, any case), at most 5, never the viewer', async () => {
+    const tag = `zq${unique()}`;
+    const viewer = await memberWithProfile(server(), { displayName: `Vera ${tag}viewer` });
+    const anna = await memberWithProfile(server(), { displayName: `Anna ${tag}berg`, serviceType: 'digital' });
+    const bob = await memberWithProfile(server(), { displayName: `Bob ${tag}smith`, serviceType: 'physical' });
+    const people = async (query: string) =>
+      (await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?${query}`))).people.map((p) => p.id);
+
+    // A word's prefix, in any case; names starting with the text lead.
+    expect(await people(`q=${tag}`)).toEqual([anna.userId, bob.userId]);
+    expect(await people(`q=${tag.toUpperCase()}BERG`)).toEqual([anna.userId]);
+    expect(await people(`q=anna%20${tag}`)).toEqual([anna.userId]);
+    // Inside a word (3+ characters), and the card's fields.
+    const inside = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag.slice(2)}SMI`));
+    expect(inside.people).toEqual([{ id: bob.userId, name: `Bob ${tag}smith`, avatarUrl: null, skill: 'Technology & Digital' }]);
+    // The filters narrow people by their profile too.
+    expect(await people(`q=${tag}&serviceType=physical`)).toEqual([bob.userId]);
+    // Only the first page carries the group, and only with text.
+    expect(await people(`q=${tag}&offset=50`)).toEqual([]);
+    expect(await people('')).toEqual([]);
+    expect(await people('q=the')).toEqual([]);
+
+    // At most 5.
+    for (let i = 0; i < 4; i += 1) await memberWithProfile(server(), { displayName: `Extra ${tag}${'abcd'.charAt(i)}` });
+    expect(await people(`q=${tag}`)).toHaveLength(5);
+  });
+
+  it('finds a member whose Profile Visibility is off only for their connections', async () => {
+    const tag = `zq${unique()}`;
+    const viewer = await memberWithProfile(server());
+    const hidden = await memberWithProfile(server(), { displayName: `Hester ${tag}` });
+    await setSettings(db(), hidden.userId, { profileVisibility: false });
+    const people = async () =>
+      (await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=hester%20${tag}`))).people.map((p) => p.id);
+    expect(await people()).toEqual([]);
+
+    const hiddenPost = await insertPost(db(), hidden.userId, { offering: 'Hidden member offering text', lookingFor: 'Hidden member request text' });
+    const [pending] = await db()
+      .insert(exchangeRequests)
+      .values({ requesterId: viewer.userId, postId: hiddenPost, status: 'pending' })
+      .returning({ id: exchangeRequests.id });
+    // A pending request is not a connection.
+    expect(await people()).toEqual([]);
+    await db().update(exchangeRequests).set({ status: 'accepted' }).where(eq(exchangeRequests.id, pending?.id ?? ''));
+    expect(await people()).toEqual([hidden.userId]);
+  });
+
   it('summarises a member: rating, join date, median response time or null', async () => {
     const viewer = await memberWithProfile(server());
     const member = await memberWithProfile(server(), { displayName: 'Rita Response' });

@@ -31,7 +31,7 @@ function matchesText(post: PostItem, text: string): boolean {
 /** /home and /home-database: 'Discover and Connect'. */
 export function HomePage() {
   useDocumentTitle('Discover and Connect');
-  const { search } = useFeedSearch();
+  const { search, setSearch } = useFeedSearch();
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [mode, setMode] = useState<FeedMode>('recent');
   const [matchPostId, setMatchPostId] = useState<string>(GENERAL_MATCH);
@@ -140,7 +140,7 @@ export function HomePage() {
                 Posts could not be loaded. Please try again.
               </p>
             ) : items.length === 0 ? (
-              <FeedEmpty compatibility={compatibility} />
+              <FeedEmpty compatibility={compatibility} query={q} onClearQuery={() => setSearch('')} />
             ) : (
               <>
                 <div className="grid gap-5" data-testid="community-posts">

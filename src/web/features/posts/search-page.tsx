@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePrimaryCategories } from '@/features/posts/api/get-categories';
 import { useSearchPosts, type SearchServiceType } from '@/features/posts/api/search-posts';
+import { SearchPeople } from '@/features/posts/components/search-people';
 import { SearchResultCard } from '@/features/posts/components/search-result-card';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -73,7 +74,9 @@ export function SearchPage() {
   const categories = usePrimaryCategories();
   const results = useSearchPosts({ q, serviceType, categoryId });
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = results.data?.pages[0]?.total ?? 0;
+  const people = results.data?.pages[0]?.people ?? [];
+  // Posts found plus the people shown above them.
+  const total = (results.data?.pages[0]?.total ?? 0) + people.length;
   const firstPageFailed = results.isError && !results.data;
 
   function update(changes: Record<string, string | undefined>) {
@@ -164,7 +167,7 @@ export function SearchPage() {
         <p role="alert" className="mt-4 rounded-lg bg-danger-50 px-4 py-3 text-sm font-medium text-danger-700">
           Search failed. Please try again.
         </p>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && people.length === 0 ? (
         <Card className="mt-4 flex flex-col items-center px-6 py-12 text-center">
           <p className="text-lg font-semibold">No results found</p>
           <p className="mt-1 text-fg-muted">Try other words or fewer filters.</p>
@@ -174,11 +177,21 @@ export function SearchPage() {
         </Card>
       ) : (
         <>
-          <div className="mt-4 grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
-            {items.map((post) => (
-              <SearchResultCard key={post.id} post={post} />
-            ))}
-          </div>
+          {people.length > 0 ? <SearchPeople people={people} /> : null}
+          {items.length > 0 ? (
+            <section aria-labelledby={people.length > 0 ? 'search-posts-title' : undefined}>
+              {people.length > 0 ? (
+                <h2 id="search-posts-title" className="mt-8 text-xl font-semibold tracking-tight">
+                  Posts
+                </h2>
+              ) : null}
+              <div className="mt-4 grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
+                {items.map((post) => (
+                  <SearchResultCard key={post.id} post={post} />
+                ))}
+              </div>
+            </section>
+          ) : null}
           {results.isFetchNextPageError ? (
             <p role="alert" className="mt-6 text-center text-sm font-medium text-danger-700">
               More results could not be loaded. Please try again.

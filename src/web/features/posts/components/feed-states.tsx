@@ -1,6 +1,9 @@
 import { SearchX, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/lib/paths';
 
 /** Placeholder cards while the feed loads. */
 export function FeedSkeleton({ count = 4 }: { count?: number }) {
@@ -24,18 +27,46 @@ export function FeedSkeleton({ count = 4 }: { count?: number }) {
   );
 }
 
-/** The feed's empty states (spec section 2). */
-export function FeedEmpty({ compatibility }: { compatibility: boolean }) {
-  const Icon = compatibility ? Sparkles : SearchX;
+export interface FeedEmptyProps {
+  compatibility: boolean;
+  /** The text filter the feed was read with; empty when there is none. */
+  query: string;
+  onClearQuery: () => void;
+}
+
+/**
+ * The feed's empty states (spec section 2). A text filter with no hits says so and offers to
+ * clear it: the spec's 'No posts available yet' would claim the community has no posts at all.
+ */
+export function FeedEmpty({ compatibility, query, onClearQuery }: FeedEmptyProps) {
+  const Icon = compatibility && !query ? Sparkles : SearchX;
   return (
     <Card className="flex flex-col items-center px-6 py-12 text-center">
       <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
         <Icon aria-hidden="true" className="size-6" />
       </span>
-      <p className="mt-4 text-lg font-semibold">{compatibility ? 'No compatible posts yet' : 'No posts available yet'}</p>
-      <p className="mt-1 text-fg-muted">
-        {compatibility ? 'Try adding tags or widening your distance.' : 'Be the first to create a post!'}
-      </p>
+      {query ? (
+        <>
+          <p className="mt-4 text-lg font-semibold break-words">No posts match "{query}"</p>
+          <p className="mt-1 text-fg-muted">Try other words, or clear the search to see every post.</p>
+          <div className="mt-5 flex flex-wrap justify-center gap-3">
+            <Button variant="outline" onClick={onClearQuery}>
+              Clear search
+            </Button>
+            {/* The feed filters posts only; /search also finds people by name. */}
+            <Button asChild variant="ghost">
+              <Link to={`${paths.search}?${new URLSearchParams({ q: query }).toString()}`}>Search people and posts</Link>
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mt-4 text-lg font-semibold">{compatibility ? 'No compatible posts yet' : 'No posts available yet'}</p>
+          <p className="mt-1 text-fg-muted">
+            {compatibility ? 'Try adding tags or widening your distance.' : 'Be the first to create a post!'}
+          </p>
+        </>
+      )}
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMatches } from '@/features/posts/api/get-matches';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
-import { MemberAvatar } from '@/features/posts/components/member-avatar';
+import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
 
 /**
@@ -49,11 +49,7 @@ function MyPostRow({ post, matchingEnabled }: { post: PostItem; matchingEnabled:
             {items.map((match) => (
               <li key={match.id} className="grid min-w-0 gap-2 rounded-lg bg-surface-muted p-3" data-testid="my-post-match">
                 <div className="flex min-w-0 items-center gap-3">
-                  <MemberAvatar name={match.author.name} avatarUrl={match.author.avatarUrl} className="size-9" />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-fg">{match.author.name}</p>
-                    <p className="truncate text-xs">{match.author.skill}</p>
-                  </div>
+                  <AuthorIdentity author={match.author} size="sm" />
                 </div>
                 <p className="line-clamp-2 text-xs">Offering: {stripOfferingPrefix(match.title)}</p>
                 <ExchangeButton

@@ -9,7 +9,10 @@ import { ProfileDetailsDialog } from '@/features/posts/components/profile-detail
 
 const MAX_TAGS = 4;
 
-/** A search result: author, skill, title, description, 4 tags plus '+N', Connect; the title opens Profile Details. */
+/**
+ * A search result: author (linked to their profile), skill, title, description (offering and
+ * looking for), 4 tags plus '+N', Connect; the rest of the card opens Profile Details.
+ */
 export function SearchResultCard({ post }: { post: PostItem }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const titleId = useId();
@@ -29,7 +32,19 @@ export function SearchResultCard({ post }: { post: PostItem }) {
           {post.title}
         </button>
       </h2>
-      <p className="line-clamp-3 text-sm leading-relaxed break-words text-fg-muted">{parts.offering}</p>
+      {/* The description (spec: author, skill, title, description), a few lines of each part. */}
+      <dl className="grid gap-2 text-sm">
+        <div>
+          <dt className="font-medium text-brand-800">What I'm offering</dt>
+          <dd className="mt-0.5 line-clamp-3 leading-relaxed break-words text-fg-muted">{parts.offering}</dd>
+        </div>
+        {parts.lookingFor ? (
+          <div>
+            <dt className="font-medium text-brand-800">What I'm looking for</dt>
+            <dd className="mt-0.5 line-clamp-2 leading-relaxed break-words text-fg-muted">{parts.lookingFor}</dd>
+          </div>
+        ) : null}
+      </dl>
       <PostTags tags={post.customTags} max={MAX_TAGS} showMore />
       <div className="relative z-10 mt-auto flex justify-end pt-1">
         <ExchangeButton target={{ postId: post.id, title: post.title, author: post.author }} connected={post.connected} label="Connect" />

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_display_name_trgm_idx" ON "profiles" USING gin ("display_name" gin_trgm_ops) WITH (fastupdate=false);
