@@ -21,6 +21,9 @@ export function useSessionLapseNotice(): void {
     previousUserId.current = userId;
     if (userId !== null && previous === null) forgetSessionEnd();
     if (previous === null || userId !== null || wasSessionEndedOnPurpose()) return;
+    // Only this is said: a screen that toasted its own failure for the lapse (instead of
+    // checking `isSessionLapse`) is taken back.
+    toast.dismiss();
     toast.error('Session expired', { description: takeSessionLapseDescription() });
     void navigate(paths.signin, { replace: true, state: { from: location } });
   }, [userId, location, navigate]);

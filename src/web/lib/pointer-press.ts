@@ -4,9 +4,12 @@ import { useState, useSyncExternalStore } from 'react';
  * Whether a pointer press is under way: from pointerdown until the click it produces has been
  * handled. A tap on a touch screen dispatches its mousedown (which moves focus, so fields blur)
  * and click only after pointerup, so the press lasts until that click, or this long after
- * pointerup when no click follows (a drag, a press on nothing clickable).
+ * pointerup when no click follows (a drag, a press on nothing clickable). A press whose
+ * pointerup never reaches the page (some browsers' scrollbars) ends after MAX_PRESS_MS or at the
+ * next key press, so messages are never held for long.
  */
 const CLICK_AFTER_POINTERUP_MS = 500;
+const MAX_PRESS_MS = 3000;
 
 let pressing = false;
 let releaseTimer: ReturnType<typeof setTimeout> | undefined;
@@ -24,7 +27,7 @@ function releaseAfter(ms: number): void {
 }
 
 function handlePointerDown(): void {
-  clearTimeout(releaseTimer);
+  releaseAfter(MAX_PRESS_MS);
   setPressing(true);
 }
 
@@ -32,16 +35,17 @@ function handlePointerUp(): void {
   if (pressing) releaseAfter(CLICK_AFTER_POINTERUP_MS);
 }
 
-/** Runs before the click reaches its target; the press ends once the click has been handled. */
-function handleClickOrCancel(): void {
+/** Runs before a click reaches its target: the press ends once the click has been handled. */
+function handlePressEnd(): void {
   if (pressing) releaseAfter(0);
 }
 
 const events: [string, () => void][] = [
   ['pointerdown', handlePointerDown],
   ['pointerup', handlePointerUp],
-  ['pointercancel', handleClickOrCancel],
-  ['click', handleClickOrCancel],
+  ['pointercancel', handlePressEnd],
+  ['click', handlePressEnd],
+  ['keydown', handlePressEnd],
 ];
 
 function subscribe(listener: () => void): () => void {
