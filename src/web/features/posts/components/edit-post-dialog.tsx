@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { splitCustomTags } from '@shared/domain/post-tags';
 import { parseDescription, stripOfferingPrefix } from '@shared/domain/post-text';
@@ -8,6 +8,8 @@ import { POST_MESSAGES, UpdatePostInput, type PostItem, type UpdatePostData } fr
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useUpdatePost } from '@/features/posts/api/update-post';
+import { isSessionLapse } from '@/lib/auth';
+import { ApiError } from '@/lib/api-client';
 import { DiscardChangesDialog } from '@/features/posts/components/discard-changes-dialog';
 import {
   AdditionalContextField,
@@ -111,7 +113,18 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
           onOpenChange(false);
         },
         onError: (error) => {
+          // The server's field messages go under their fields, as on Create Post.
+          if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
+            const fields = new Set<string>(Object.keys(form.getValues()));
+            for (const [field, message] of Object.entries(error.fields)) {
+              const name = field.split('.')[0] ?? field;
+              if (fields.has(name)) form.setError(name as FieldPath<UpdatePostInput>, { message });
+            }
+            toast.error(POST_TOASTS.validationTitle, { description: POST_TOASTS.validationCreate });
+            return;
+          }
           console.warn('Updating a post failed', error);
+          if (isSessionLapse(error)) return; // 'Session expired' says it all
           toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.updateFailed });
         },
       },
