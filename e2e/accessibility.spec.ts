@@ -20,7 +20,7 @@ const pages = [
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/privacy', heading: 'Privacy Policy' },
   { path: '/help', heading: 'Help & Support' },
-  { path: '/no-such-page', heading: 'Oops! Page not found' },
+  { path: '/no-such-page', heading: 'Oops! Page not found', status: 404 },
   { path: '/signin', heading: 'Welcome Back' },
   { path: '/signup', heading: 'Join the SkillSwap Community' },
   { path: '/forgot-password', heading: "Can't log in?" },
@@ -46,11 +46,16 @@ test.describe('accessibility', () => {
     await expectNoSeriousViolations(page);
   });
 
-  for (const { path, heading } of pages) {
-    test(`${path}`, async ({ page }) => {
-      await page.goto(path);
+  for (const { path, heading, status = 200 } of pages) {
+    test(`${path}`, async ({ page, consoleErrors }) => {
+      expect((await page.goto(path))?.status()).toBe(status);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expectNoSeriousViolations(page);
+      // Chromium logs the 404 page's own status as a console error; nothing else may appear.
+      if (status === 404) {
+        expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+        consoleErrors.length = 0;
+      }
     });
   }
 });

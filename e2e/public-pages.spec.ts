@@ -2,12 +2,21 @@ import { test, expect } from './fixtures.js';
 import { pdfText } from './pdf-text.js';
 
 test.describe('404 page', () => {
-  test('an unknown path shows the 404 page with a working link home', async ({ page }) => {
-    await page.goto('/no-such-page/at-all');
+  test('an unknown path answers status 404 and shows the 404 page with a working link home', async ({ page, consoleErrors }) => {
+    const response = await page.goto('/no-such-page/at-all');
+    expect(response?.status()).toBe(404);
+    // Chromium logs the page's own 404 as a console error: that one is expected, and only that one.
+    await expect.poll(() => consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    consoleErrors.length = 0;
     await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Ready to SkillSwap?' })).toBeVisible();
+  });
+
+  test('a page of the app answers status 200', async ({ page }) => {
+    expect((await page.goto('/help'))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toHaveCount(0);
   });
 });
 

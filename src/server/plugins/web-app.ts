@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isAppPage } from '../../shared/app-paths.js';
 import type { AppConfig } from '../config.js';
 
 /** Values the browser app needs at start, injected into index.html as a meta tag. */
@@ -15,7 +16,8 @@ function escapeAttribute(value: string): string {
 
 /**
  * Serves the built single-page app: hashed assets with a year of caching, every other
- * non-API GET answered with index.html (history fallback), and JSON 404s under /api.
+ * non-API GET answered with index.html (history fallback; status 404 when the app has no page
+ * at that address, so it shows its 404 screen), and JSON 404s under /api.
  */
 export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   const indexFile = path.join(config.webDistDir, 'index.html');
@@ -59,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     });
   }
 
-  function sendIndex(reply: FastifyReply) {
+  function sendIndex(reply: FastifyReply, status = 200) {
     const html = readIndex();
     if (!html) {
       return reply
@@ -67,7 +69,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   app.get('/', (_request, reply) => sendIndex(reply));
@@ -79,6 +81,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${pathname}` },
       });
     }
-    return sendIndex(reply);
+    // The app's router shows its 404 screen for any address it has no page for; the status says so too.
+    return sendIndex(reply, isAppPage(pathname) ? 200 : 404);
   });
 }

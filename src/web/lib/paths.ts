@@ -1,35 +1,4 @@
-/**
- * Every route path of the web app, in one place. A leaf module with no imports, so
- * features may use it for their links without depending on the rest of `app/`.
- */
-export const paths = {
-  landing: '/',
-  signup: '/signup',
-  login: '/login',
-  signin: '/signin',
-  forgotPassword: '/forgot-password',
-  verifyEmail: '/verify-email',
-  resetPassword: '/reset-password',
-  authCallback: '/auth/callback',
-  terms: '/terms',
-  privacy: '/privacy',
-  help: '/help',
-  completeProfile: '/complete-profile',
-  profile: '/profile',
-  profileView: '/profile/:id',
-  profileEdit: '/profile/edit',
-  home: '/home',
-  homeDatabase: '/home-database',
-  search: '/search',
-  messages: '/messages',
-  network: '/network',
-  notifications: '/notifications',
-  settings: '/settings',
-  verification: '/verification',
-  dashboard: '/dashboard',
-  termsPdf: '/terms-of-service.pdf',
-  privacyPdf: '/privacy-policy.pdf',
-} as const;
+export { paths } from '@shared/app-paths';
 
 /** Section ids on the landing page that the top bar and footer link to. */
 export const landingAnchors = {
