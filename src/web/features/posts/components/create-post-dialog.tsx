@@ -19,6 +19,7 @@ import {
   OfferingAndLookingFor,
   TimingFieldset,
 } from '@/features/posts/components/post-form-parts';
+import { toastWriteLimit } from '@/features/posts/lib/limit-toast';
 import { OFFERING_SUGGESTIONS, POST_TOASTS } from '@/features/posts/lib/post-labels';
 import { ApiError } from '@/lib/api-client';
 
@@ -104,6 +105,8 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
           return;
         }
         console.warn('Creating a post failed', error);
+        // A write limit keeps the dialog open with what the member typed: they can post it later.
+        if (toastWriteLimit(error)) return;
         toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.createFailed });
       },
     });
