@@ -13,6 +13,16 @@ describe('loadConfig', () => {
     expect(config.supportEmail).toBe('support@skillswap.local');
     expect(config.mailFrom).toBe('SkillSwap <no-reply@skillswap.local>');
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.writeLimits).toEqual({ postsPerHour: 10, activePostsMax: 50, requestsPerHour: 20 });
+  });
+
+  it('reads the write limits, 0 turning one off, and refuses anything but a whole number', () => {
+    const config = loadConfig({ ...base, POSTS_PER_HOUR: '3', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '7' });
+    expect(config.writeLimits).toEqual({ postsPerHour: 3, activePostsMax: 0, requestsPerHour: 7 });
+    for (const variable of ['POSTS_PER_HOUR', 'ACTIVE_POSTS_MAX', 'EXCHANGE_REQUESTS_PER_HOUR']) {
+      expect(() => loadConfig({ ...base, [variable]: '-1' })).toThrow(variable);
+      expect(() => loadConfig({ ...base, [variable]: 'lots' })).toThrow(variable);
+    }
   });
 
   it('treats empty values as unset', () => {

@@ -28,6 +28,15 @@ export interface AppConfig {
   feedCacheBytes: number;
   /** Where the built single-page app lives. */
   webDistDir: string;
+  /** What one member may write; 0 turns a limit off. */
+  writeLimits: WriteLimits;
+}
+
+/** Per-member write limits (issue 10): posts created per hour, active posts at once, exchange requests sent per hour. */
+export interface WriteLimits {
+  postsPerHour: number;
+  activePostsMax: number;
+  requestsPerHour: number;
 }
 
 /** Variables whose values are never repeated in an error message (they are or hold secrets). */
@@ -45,6 +54,16 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** A whole number of at most `max`; 0 turns the limit off. */
+const limitVariable = (fallback: number, max = 100_000) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number (0 turns the limit off)')
+    .transform(Number)
+    .refine((n) => n <= max, `must be at most ${max}`)
+    .default(fallback);
 
 const EnvSchema = z.object({
   PORT: z
@@ -88,6 +107,9 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((n) => n <= 4096, 'must be at most 4096')
     .default(32),
+  POSTS_PER_HOUR: limitVariable(10),
+  ACTIVE_POSTS_MAX: limitVariable(50),
+  EXCHANGE_REQUESTS_PER_HOUR: limitVariable(20),
 });
 
 /**
@@ -129,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     feedCacheBytes: e.FEED_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../dist/web'),
+    writeLimits: {
+      postsPerHour: e.POSTS_PER_HOUR,
+      activePostsMax: e.ACTIVE_POSTS_MAX,
+      requestsPerHour: e.EXCHANGE_REQUESTS_PER_HOUR,
+    },
   };
 }
 

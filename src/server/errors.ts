@@ -37,6 +37,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 for a limit that resets: the error handler sends `Retry-After` with the seconds left. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
 /** The JSON body of every error answer. */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };

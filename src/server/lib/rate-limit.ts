@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.js';
+import { RateLimitedError } from '../errors.js';
 
 /** The outcome of counting one attempt against a limit. */
 export interface RateLimitDecision {
@@ -30,4 +31,20 @@ export async function consumeRateLimit(db: Database, key: string, windowSeconds:
   const count = Number(row?.count ?? 1);
   const started = Number(row?.last_request ?? now);
   return { allowed: count <= max, retryAfter: Math.max(1, Math.ceil((started + windowSeconds * 1000 - now) / 1000)) };
+}
+
+/** '1 minute', '12 minutes': how long until an hourly limit lets the member write again. */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * Counts one write of a member against an hourly limit (`max` 0 = no limit) and throws a
+ * RateLimitedError (429 with Retry-After) once it is spent; `message` gets the wait as text.
+ */
+export async function enforceHourlyLimit(db: Database, key: string, max: number, message: (wait: string) => string): Promise<void> {
+  if (max <= 0) return;
+  const limit = await consumeRateLimit(db, key, 3600, max);
+  if (!limit.allowed) throw new RateLimitedError(message(waitText(limit.retryAfter)), limit.retryAfter);
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody, type ErrorCode } from '../errors.js';
+import { AppError, RateLimitedError, type ErrorBody, type ErrorCode } from '../errors.js';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -30,6 +30,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(body('VALIDATION_FAILED', first, fields));
     }
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError && err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send(body(err.code, err.message, err.fields));
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;

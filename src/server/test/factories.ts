@@ -101,11 +101,11 @@ export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
 
-/** One real server for a test file's suite (TRUST_PROXY on, so each client has its own IP). */
-export function useTestServer(kind: TestDatabaseKind): () => TestServer {
+/** One real server for a test file's suite (TRUST_PROXY on, so each client has its own IP), with extra environment if given. */
+export function useTestServer(kind: TestDatabaseKind, env: Record<string, string> = {}): () => TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(kind, { TRUST_PROXY: 'true' });
+    server = await startTestServer(kind, { TRUST_PROXY: 'true', ...env });
   });
   afterAll(async () => {
     await server?.close();

@@ -147,8 +147,8 @@ const profileShape = {
   about: text({ error: PROFILE_MESSAGES.aboutWords })
     .trim()
     .max(PROFILE_LIMITS.aboutCharsMax, PROFILE_MESSAGES.aboutCharsMax)
-    .refine((text) => {
-      const words = countWords(text);
+    .refine((value) => {
+      const words = countWords(value);
       return words >= PROFILE_LIMITS.aboutWordsMin && words <= PROFILE_LIMITS.aboutWordsMax;
     }, PROFILE_MESSAGES.aboutWords),
   serviceType: z.enum(SERVICE_TYPES, { error: PROFILE_MESSAGES.serviceType }),
@@ -299,7 +299,7 @@ export const NearestZipQuery = z.object({
 
 export const PhotoUploadSchema = z.object({ id: z.string(), url: z.string() });
 export type PhotoUpload = z.infer<typeof PhotoUploadSchema>;
-/** Any other text is a plain 404 (an image URL), checked as a UUID before the query runs. */
+/** Any text without NUL: an id that is not a UUID is a plain 404 (it is an image address), refused by readPhoto before a query runs. */
 export const PhotoIdParams = z.object({ id: text().max(100) });
 
 /** The spec's photo messages: toast title and description. */

@@ -24,7 +24,7 @@ export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCa
 
   r.post('/api/posts', { schema: { body: CreatePostInput, response: { 201: PostItem } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
-    return reply.status(201).send(await createPost(db, viewer.userId, request.body));
+    return reply.status(201).send(await createPost(db, viewer.userId, request.body, app.config.writeLimits));
   });
 
   r.patch('/api/posts/:id', { schema: { params: PostIdParams, body: UpdatePostInput, response: { 200: PostItem } } }, async (request) => {
@@ -43,7 +43,7 @@ export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCa
     { schema: { params: PostIdParams, body: PostStatusInput, response: { 200: PostItem } } },
     async (request) => {
       const viewer = await requireViewer(request);
-      return setPostStatus(db, viewer.userId, request.params.id, request.body.status);
+      return setPostStatus(db, viewer.userId, request.params.id, request.body.status, app.config.writeLimits);
     },
   );
 

@@ -11,7 +11,9 @@ import {
 } from '../../../shared/schemas/posts.js';
 import type { Database } from '../../db/client.js';
 import { posts, postTags, profiles, skillCategories } from '../../db/schema/index.js';
-import { AppError, forbidden, notFound, validationFailed } from '../../errors.js';
+import type { WriteLimits } from '../../config.js';
+import { AppError, forbidden, notFound, RateLimitedError, validationFailed } from '../../errors.js';
+import { enforceHourlyLimit } from '../../lib/rate-limit.js';
 import { nextOffset, selectPosts, toPostItem } from './post-query.js';
 
 /** Values the spec sends on every create (section 9). */
@@ -25,13 +27,30 @@ const FIXED_POST_VALUES = {
 
 export const PROFILE_INCOMPLETE_MESSAGE = 'Please complete your profile before creating a post.';
 
+/** The member's write limits as 429 messages (the create dialog and My Posts show them as they are). */
+export const POST_LIMIT_MESSAGES = {
+  perHour: (max: number, wait: string) => `You can create up to ${max} posts an hour. Please try again in ${wait}.`,
+  active: (max: number) =>
+    `You can have up to ${max} active posts at once. Mark one as completed or hide it to post another.`,
+};
+
+/** 429 when the member already has `max` active posts (0 = no limit). */
+async function assertActivePostRoom(db: Database, viewerId: string, max: number): Promise<void> {
+  if (max <= 0) return;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(eq(posts.userId, viewerId), eq(posts.status, 'active')));
+  if (Number(row?.n ?? 0) >= max) throw new RateLimitedError(POST_LIMIT_MESSAGES.active(max));
+}
+
 /**
  * Creates a post for the viewer: the structured description, keywords plus format tag, the
  * availability text, the spec's fixed values, ZIP and coordinates copied from the profile, and
  * the derived post_tags, all in one transaction. A member whose profile is incomplete gets 409
  * PROFILE_INCOMPLETE (the client shows the complete-profile modal first).
  */
-export async function createPost(db: Database, viewerId: string, input: CreatePostData): Promise<PostItem> {
+export async function createPost(db: Database, viewerId: string, input: CreatePostData, limits: WriteLimits): Promise<PostItem> {
   const [profile] = await db
     .select({
       displayName: profiles.displayName,
@@ -47,6 +66,10 @@ export async function createPost(db: Database, viewerId: string, input: CreatePo
     .where(eq(profiles.id, viewerId));
   if (!profile || !isComplete(profile)) throw new AppError('PROFILE_INCOMPLETE', PROFILE_INCOMPLETE_MESSAGE);
   await assertCategory(db, input.categoryId);
+  await assertActivePostRoom(db, viewerId, limits.activePostsMax);
+  await enforceHourlyLimit(db, `post-create:${viewerId}`, limits.postsPerHour, (wait) =>
+    POST_LIMIT_MESSAGES.perHour(limits.postsPerHour, wait),
+  );
 
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -141,8 +164,15 @@ export async function deletePost(db: Database, viewerId: string, postId: string)
 }
 
 /** Hide, mark completed, or make active again (decisions.md: one status field). */
-export async function setPostStatus(db: Database, viewerId: string, postId: string, status: PostStatus): Promise<PostItem> {
-  await loadOwnedPost(db, viewerId, postId);
+export async function setPostStatus(
+  db: Database,
+  viewerId: string,
+  postId: string,
+  status: PostStatus,
+  limits: Pick<WriteLimits, 'activePostsMax'>,
+): Promise<PostItem> {
+  const post = await loadOwnedPost(db, viewerId, postId);
+  if (status === 'active' && post.status !== 'active') await assertActivePostRoom(db, viewerId, limits.activePostsMax);
   await db.update(posts).set({ status }).where(and(eq(posts.id, postId), eq(posts.userId, viewerId)));
   return getOwnPost(db, viewerId, postId);
 }

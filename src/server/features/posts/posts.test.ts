@@ -292,3 +292,46 @@ describe.each(testDatabases())('posts on %s', (kind) => {
     if (message) expect(body.error.fields?.[field]).toBe(message);
   });
 });
+
+describe.each(testDatabases())('post write limits on %s', (kind) => {
+  const server = useTestServer(kind, { POSTS_PER_HOUR: '3', ACTIVE_POSTS_MAX: '4' });
+  const db = () => server().app.database.db;
+
+  it('answers 429 with Retry-After and a message once a member has created their posts for the hour', async () => {
+    const { client } = await memberWithProfile(server());
+    for (let i = 0; i < 3; i += 1) expect((await client.post('/api/posts', validPost())).status).toBe(201);
+    const res = await client.post('/api/posts', validPost());
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const body = await client.json<ApiErrorBody>(res);
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.message).toMatch(/^You can create up to 3 posts an hour\. Please try again in (60|59) minutes\.$/);
+    // The limit is the member's own: someone else still posts.
+    const other = await memberWithProfile(server());
+    expect((await other.client.post('/api/posts', validPost())).status).toBe(201);
+  });
+
+  it('answers 429 without Retry-After at the active-post cap; hiding one makes room, reactivating it does not', async () => {
+    const { client, userId } = await memberWithProfile(server());
+    const seeded = [];
+    for (let i = 0; i < 4; i += 1) seeded.push(await insertPost(db(), userId, { offering: `Old offering number ${i} here`, lookingFor: 'Anything useful really' }));
+    await insertPost(db(), userId, { offering: 'A completed one does not count', lookingFor: 'Anything useful really', status: 'completed' });
+    const res = await client.post('/api/posts', validPost());
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeNull();
+    expect((await client.json<ApiErrorBody>(res)).error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'You can have up to 4 active posts at once. Mark one as completed or hide it to post another.',
+    });
+
+    expect((await client.post(`/api/posts/${seeded[0]}/status`, { status: 'hidden' })).status).toBe(200);
+    expect((await client.post('/api/posts', validPost())).status).toBe(201);
+    const reactivate = await client.post(`/api/posts/${seeded[0]}/status`, { status: 'active' });
+    expect(reactivate.status).toBe(429);
+    expect((await client.json<ApiErrorBody>(reactivate)).error.code).toBe('RATE_LIMITED');
+    // A post that is already active may be set active again (no change, no refusal).
+    expect((await client.post(`/api/posts/${seeded[1]}/status`, { status: 'active' })).status).toBe(200);
+  });
+});

@@ -14,7 +14,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: CreateExchangeRequestInput, response: { 201: ExchangeRequestItem } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
-      return reply.status(201).send(await sendExchangeRequest(db, viewer.userId, request.body));
+      return reply.status(201).send(await sendExchangeRequest(db, viewer.userId, request.body, app.config.writeLimits));
     },
   );
 

@@ -2,10 +2,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { REQUEST_MESSAGES, type ExchangeRequestItem } from '../../../shared/schemas/requests.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { exchangeRequests, messages, posts } from '../../db/schema/index.js';
+import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
+import { enforceHourlyLimit } from '../../lib/rate-limit.js';
 import { selectPosts, toDate } from '../posts/post-query.js';
 
 export const DUPLICATE_REQUEST_MESSAGE = 'You have already sent an exchange request for this post.';
+/** The hourly limit's 429 message; the Send Exchange Request dialog shows it as it is. */
+export const REQUEST_LIMIT_MESSAGE = (max: number, wait: string) =>
+  `You can send up to ${max} exchange requests an hour. Please try again in ${wait}.`;
 
 /**
  * Sends an exchange request (spec section 7): a pending request, the conversation between the
@@ -17,12 +22,16 @@ export async function sendExchangeRequest(
   db: Database,
   viewerId: string,
   input: { postId: string; message: string | null },
+  limits: Pick<WriteLimits, 'requestsPerHour'>,
 ): Promise<ExchangeRequestItem> {
   const [post] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, input.postId));
   if (!post) throw notFound(REQUEST_MESSAGES.postId);
   if (post.userId === viewerId) throw forbidden('You cannot send an exchange request for your own post.');
   const [visible] = await selectPosts(db, { viewerId, scope: 'community', where: [sql`p.id = ${input.postId}`], limit: 1 });
   if (!visible) throw notFound(REQUEST_MESSAGES.postId);
+  await enforceHourlyLimit(db, `exchange-request:${viewerId}`, limits.requestsPerHour, (wait) =>
+    REQUEST_LIMIT_MESSAGE(limits.requestsPerHour, wait),
+  );
 
   try {
     return await db.transaction(async (tx) => {

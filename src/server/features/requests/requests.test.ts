@@ -87,3 +87,30 @@ describe.each(testDatabases())('exchange requests on %s', (kind) => {
     expect(chat).toHaveLength(1);
   });
 });
+
+describe.each(testDatabases())('exchange request limit on %s', (kind) => {
+  const server = useTestServer(kind, { EXCHANGE_REQUESTS_PER_HOUR: '2' });
+  const db = () => server().app.database.db;
+  const seed = { offering: 'Bread baking for beginners, all welcome', lookingFor: 'Someone to help me with spreadsheets' };
+
+  it('answers 429 with Retry-After and a message once a member has sent their requests for the hour', async () => {
+    const owner = await memberWithProfile(server());
+    const requester = await memberWithProfile(server());
+    const postIds = [];
+    for (let i = 0; i < 3; i += 1) postIds.push(await insertPost(db(), owner.userId, seed));
+    for (const postId of postIds.slice(0, 2)) expect((await requester.client.post('/api/requests', { postId })).status).toBe(201);
+    const res = await requester.client.post('/api/requests', { postId: postIds[2] });
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const body = await requester.client.json<ApiErrorBody>(res);
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.message).toMatch(/^You can send up to 2 exchange requests an hour\. Please try again in (60|59) minutes\.$/);
+    const stored = await db().select().from(exchangeRequests).where(eq(exchangeRequests.requesterId, requester.userId));
+    expect(stored).toHaveLength(2);
+    // Someone else may still send one on the same post.
+    const other = await memberWithProfile(server());
+    expect((await other.client.post('/api/requests', { postId: postIds[2] })).status).toBe(201);
+  });
+});

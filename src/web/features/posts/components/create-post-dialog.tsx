@@ -17,6 +17,7 @@ import {
   TimingFieldset,
   TitleField,
 } from '@/features/posts/components/post-form-parts';
+import { toastWriteLimit } from '@/features/posts/lib/limit-toast';
 import { OFFERING_SUGGESTIONS, POST_TOASTS } from '@/features/posts/lib/post-labels';
 import { ApiError } from '@/lib/api-client';
 import { isSessionLapse } from '@/lib/auth';
@@ -102,6 +103,8 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
         }
         console.warn('Creating a post failed', error);
         if (isSessionLapse(error)) return; // 'Session expired' says it all
+        // A write limit keeps the dialog open with what the member typed: they can post it later.
+        if (toastWriteLimit(error)) return;
         toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.createFailed });
       },
     });

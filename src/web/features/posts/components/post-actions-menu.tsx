@@ -23,6 +23,7 @@ import {
 import { useDeletePost } from '@/features/posts/api/delete-post';
 import { useSetPostStatus } from '@/features/posts/api/set-post-status';
 import { EditPostDialog } from '@/features/posts/components/edit-post-dialog';
+import { toastWriteLimit } from '@/features/posts/lib/limit-toast';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
 import { isSessionLapse } from '@/lib/auth';
 
@@ -47,7 +48,7 @@ export function PostActionsMenu({ post }: { post: PostItem }) {
       toast.success(STATUS_TOASTS[status]);
     } catch (error) {
       console.warn('Changing a post status failed', error);
-      if (!isSessionLapse(error)) toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.updateFailed });
+      if (!isSessionLapse(error) && !toastWriteLimit(error)) toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.updateFailed });
     }
   }
 

@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useSendExchangeRequest } from '@/features/posts/api/send-exchange-request';
 import { MemberAvatar } from '@/features/posts/components/member-avatar';
+import { toastWriteLimit } from '@/features/posts/lib/limit-toast';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
 
 /** What the dialog shows about the post it requests. */
@@ -46,6 +47,7 @@ export function SendRequestDialog({ target, open, onOpenChange }: SendRequestDia
       onError: (error) => {
         console.warn('Sending an exchange request failed', error);
         const status = error instanceof ApiError ? error.status : 0;
+        if (toastWriteLimit(error)) return;
         if (status === 401) toast.error(POST_TOASTS.authRequiredTitle, { description: POST_TOASTS.authRequired });
         // Hidden, completed or deleted since the list was loaded.
         else if (status === 404) toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.postNotFound });

@@ -42,4 +42,6 @@ export const POST_TOASTS = {
   authRequiredTitle: 'Authentication Required',
   authRequired: 'Please log in to send exchange requests.',
   postNotFound: 'Post not found. Please try again.',
+  /** Ours: the title over a write limit's message (429), which the server words. */
+  limitTitle: 'Limit reached',
 } as const;
