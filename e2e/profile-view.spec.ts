@@ -94,6 +94,18 @@ test.describe('Profile view', () => {
     allowFailedRequests(consoleErrors, [404]);
   });
 
+  test('a malformed id says Invalid profile ID and goes home without asking the server', async ({ page }) => {
+    await signedInMember(page);
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/profiles/')) calls += 1;
+    });
+    await page.goto('/profile/not%20an%20id!');
+    await expect(page.getByText('Invalid profile ID')).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+    expect(calls).toBe(0);
+  });
+
   test('loading retries twice, a second apart, after errors', async ({ page, consoleErrors }) => {
     const { userId } = await signedInMember(page);
     await profileViaApi(page);

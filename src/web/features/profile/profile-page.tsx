@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { leadTimeLabel, needsLocation, type ProfileView } from '@shared/schemas/profile';
+import { MemberId } from '@shared/schemas/text';
 import { paths } from '@/lib/paths';
 import { MemberRating } from '@/components/member-rating';
 import { Badge } from '@/components/ui/badge';
@@ -44,9 +45,15 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
 /** /profile/{id}: a member's profile; the owner can edit it or preview it as others see it. */
 export function ProfilePage() {
   const { id = '' } = useParams();
-  const query = useProfile(id);
+  // Spec: a missing or malformed id says 'Invalid profile ID' and goes home (the server would refuse it with 400).
+  const validId = MemberId.safeParse(id).success;
+  const query = useProfile(validId ? id : '');
   const profile = query.data;
   useDocumentTitle(profile?.displayName ?? 'Profile');
+
+  useEffect(() => {
+    if (!validId) toast.error('Invalid profile ID', { id: 'invalid-profile-id' });
+  }, [validId]);
 
   useEffect(() => {
     if (query.error && !isProfileNotFound(query.error)) {
@@ -54,7 +61,7 @@ export function ProfilePage() {
     }
   }, [query.error]);
 
-  if (!id) return <Navigate to={paths.home} replace />;
+  if (!validId) return <Navigate to={paths.home} replace />;
   if (query.isPending) {
     return (
       <div className="flex min-h-[50dvh] items-center justify-center">
