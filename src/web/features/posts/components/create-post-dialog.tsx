@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CreatePostInput, type CreatePostData } from '@shared/schemas/posts';
 import { Badge } from '@/components/ui/badge';
@@ -18,6 +18,7 @@ import {
   TitleField,
 } from '@/features/posts/components/post-form-parts';
 import { toastWriteLimit } from '@/features/posts/lib/limit-toast';
+import { showServerFieldErrors } from '@/features/posts/lib/server-field-errors';
 import { OFFERING_SUGGESTIONS, POST_TOASTS } from '@/features/posts/lib/post-labels';
 import { ApiError } from '@/lib/api-client';
 import { isSessionLapse } from '@/lib/auth';
@@ -36,7 +37,7 @@ const EMPTY: CreatePostInput = {
   additionalContext: '',
 };
 
-const FIELD_NAMES = new Set<string>(Object.keys(EMPTY));
+const FIELD_NAMES = Object.keys(EMPTY);
 
 /** True when anything was entered, so closing asks to discard it. */
 function hasEnteredData(values: CreatePostInput): boolean {
@@ -93,11 +94,7 @@ export function CreatePostDialog({ open, onOpenChange, onProfileIncomplete }: Cr
           onProfileIncomplete();
           return;
         }
-        if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            const name = field.split('.')[0] ?? field;
-            if (FIELD_NAMES.has(name)) setError(name as FieldPath<CreatePostInput>, { message });
-          }
+        if (showServerFieldErrors(error, FIELD_NAMES, setError)) {
           toast.error(POST_TOASTS.validationTitle, { description: POST_TOASTS.validationCreate });
           return;
         }

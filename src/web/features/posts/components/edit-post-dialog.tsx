@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { splitCustomTags } from '@shared/domain/post-tags';
 import { parseDescription, stripOfferingPrefix } from '@shared/domain/post-text';
@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useUpdatePost } from '@/features/posts/api/update-post';
 import { isSessionLapse } from '@/lib/auth';
-import { ApiError } from '@/lib/api-client';
 import { DiscardChangesDialog } from '@/features/posts/components/discard-changes-dialog';
 import {
   AdditionalContextField,
@@ -20,6 +19,7 @@ import {
   TitleField,
 } from '@/features/posts/components/post-form-parts';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
+import { showServerFieldErrors } from '@/features/posts/lib/server-field-errors';
 
 /**
  * The dialog's fields from a post: the member's title as written (decisions.md), the description
@@ -114,12 +114,7 @@ export function EditPostDialog({ post, open, onOpenChange }: EditPostDialogProps
         },
         onError: (error) => {
           // The server's field messages go under their fields, as on Create Post.
-          if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-            const fields = new Set<string>(Object.keys(form.getValues()));
-            for (const [field, message] of Object.entries(error.fields)) {
-              const name = field.split('.')[0] ?? field;
-              if (fields.has(name)) form.setError(name as FieldPath<UpdatePostInput>, { message });
-            }
+          if (showServerFieldErrors(error, Object.keys(form.getValues()), form.setError)) {
             toast.error(POST_TOASTS.validationTitle, { description: POST_TOASTS.validationCreate });
             return;
           }
