@@ -98,7 +98,7 @@ test.describe('Profile view', () => {
     await signedInMember(page);
     let calls = 0;
     page.on('request', (r) => {
-      if (r.url().includes('/api/profiles/')) calls += 1;
+      if (/\/api\/profiles\/not/.test(r.url())) calls += 1;
     });
     await page.goto('/profile/not%20an%20id!');
     await expect(page.getByText('Invalid profile ID')).toBeVisible();
