@@ -61,7 +61,7 @@ export interface ExchangeFigures {
   uncachedErrors: number;
 }
 
-interface Target {
+export interface Target {
   kind: 'pglite' | 'postgres';
   databaseUrl?: string;
   dataDir: string;
@@ -92,7 +92,7 @@ export function benchTargets(databaseUrl: string | undefined): Target[] {
 }
 
 /** Seeds the viewer plus `size` members/posts (on top of what exists), then VACUUM ANALYZE. */
-async function seed(target: Target, size: { members: number; posts: number }, firstMember: number, withViewer: boolean) {
+export async function seed(target: Target, size: { members: number; posts: number }, firstMember: number, withViewer: boolean) {
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
     const started = performance.now();
@@ -119,7 +119,7 @@ async function seed(target: Target, size: { members: number; posts: number }, fi
   }
 }
 
-async function startServer(target: Target, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(target: Target, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -152,7 +152,7 @@ async function startServer(target: Target, env: Record<string, string> = {}): Pr
   }
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -160,7 +160,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-async function p95(url: string, cookie: string, paths: string[]): Promise<number> {
+export async function p95(url: string, cookie: string, paths: string[]): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < SAMPLES + WARMUP; i += 1) {
     const target = paths[i % paths.length] ?? '/';
@@ -276,7 +276,7 @@ async function feedLoad(autocannon: Autocannon, url: string, emails: string[]) {
 }
 
 /** The members the seeder gave the bench password to (besides the viewer). */
-async function loadClientEmails(target: Target): Promise<string[]> {
+export async function loadClientEmails(target: Target): Promise<string[]> {
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
     const rows = await queryRows<{ email: string }>(
@@ -290,14 +290,14 @@ async function loadClientEmails(target: Target): Promise<string[]> {
   }
 }
 
-async function viewerEmailFor(): Promise<string> {
+export async function viewerEmailFor(): Promise<string> {
   const viewer = generateCommunity({ members: 1, posts: 0, seed: 99, firstMember: 0, emailDomain: 'viewer.skillswap.local' });
   const email = viewer.members[0]?.email;
   if (!email) throw new Error('no viewer');
   return email;
 }
 
-async function signInAs(url: string, email: string, clientIp = '10.200.0.1'): Promise<string> {
+export async function signInAs(url: string, email: string, clientIp = '10.200.0.1'): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': clientIp },

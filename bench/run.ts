@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every benchmark, each figure printed next to its target.
- * `npm run bench -- --only=landing` or `--only=exchange` runs one of them.
+ * `npm run bench -- --only=landing`, `--only=exchange` or `--only=lifecycle` runs one of them.
  * The exchange benchmark also runs on PostgreSQL when BENCH_DATABASE_URL is set or a scratch
  * database can be created with `createdb -h 127.0.0.1 -U postgres`.
  */
 import { benchExchange, benchTargets, EXCHANGE_TARGETS, machine } from './exchange.js';
 import { LANDING_JS_BUDGET_KB, measureLandingJs } from './landing-js.js';
+import { benchLifecycle, LIFECYCLE_TARGETS } from './lifecycle.js';
 
 function report(name: string, value: number, unit: string, target: string, ok: boolean) {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value.toFixed(1)} ${unit}  (target ${target})`);
@@ -50,6 +51,30 @@ if (!only || only === 'exchange') {
       console.log(
         `info  ${db} the same load with FEED_CACHE_MB=0: ${f.uncachedFeedRps.toFixed(1)} req/s, p99 ${f.uncachedFeedP99} ms, ${f.uncachedErrors} errors`,
       );
+    } finally {
+      target.cleanup();
+    }
+  }
+}
+
+if (!only || only === 'lifecycle') {
+  console.log(`lifecycle benchmark on ${machine()}, ${new Date().toISOString().slice(0, 10)}`);
+  for (const target of benchTargets(process.env.BENCH_DATABASE_URL)) {
+    try {
+      const f = await benchLifecycle(target);
+      const pg = f.kind === 'postgres';
+      const db = pg ? 'PostgreSQL' : 'PGlite';
+      const { networkP95Ms, notificationsP95Ms, owners, concurrentSeconds } = LIFECYCLE_TARGETS;
+      // The p95 targets are PostgreSQL's; the embedded database's figures are printed for information.
+      const timed = (name: string, value: number, limit: number) =>
+        pg ? results.push(report(name, value, 'ms', `< ${limit} ms`, value < limit)) : console.log(`info  ${name}: ${value.toFixed(1)} ms`);
+      timed(`${db} GET /api/network (200 requests across 50 posts), p95`, f.networkP95, networkP95Ms);
+      timed(`${db} GET /api/notifications (300 notifications), p95`, f.notificationsP95, notificationsP95Ms);
+      const run = `${owners} owners for ${concurrentSeconds} s: ${f.answered} answered, ${f.completed} completed`;
+      results.push(report(`${db} errors, ${run}`, f.errors, 'errors', '0', f.errors === 0));
+      results.push(report(`${db} accept/decline races both won or both lost`, f.raceViolations, 'races', '0', f.raceViolations === 0));
+      results.push(report(`${db} lost notifications`, f.lostNotifications, 'notifications', '0', f.lostNotifications === 0));
+      results.push(report(`${db} duplicated notifications`, f.duplicatedNotifications, 'notifications', '0', f.duplicatedNotifications === 0));
     } finally {
       target.cleanup();
     }

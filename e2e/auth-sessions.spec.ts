@@ -50,6 +50,18 @@ test.describe('sessions', () => {
     await expect(page).toHaveURL(/\/messages$/);
   });
 
+  test('a session ended elsewhere is noticed at once while the tab is open', async ({ page }) => {
+    await signedInMember(page);
+    await page.goto('/notifications');
+    await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
+    await page.waitForFunction(() => (globalThis as unknown as { __skillswapRealtime?: { getState(): string } }).__skillswapRealtime?.getState() === 'open');
+
+    // Signed out in another page of the same browser: the server closes this tab's connection.
+    await page.request.post('/api/auth/sign-out', { data: {} });
+    await expect(page.getByText('Session expired')).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
   test('an API call answering 401 makes the app re-read the session and notice the lapse', async ({ page, consoleErrors }) => {
     await signedInMember(page);
     await page.goto('/help');
@@ -73,6 +85,10 @@ test.describe('sessions', () => {
   test('saving a form after the session ended says only "Session expired", then signs in back to the form', async ({ page, consoleErrors }) => {
     const member = await signedInMember(page);
     await profileViaApi(page);
+    // The tab's live connection is down (a connection that never reaches the server), so nothing
+    // tells it the session ended until it saves. With the connection up, the lapse is noticed
+    // at once: see 'a session ended elsewhere is noticed at once while the tab is open'.
+    await page.routeWebSocket(/\/api\/realtime$/, () => undefined);
     await page.goto('/profile/edit');
     const name = page.getByLabel('Display Name *');
     await expect(name).toHaveValue('Rosa Fernandez');

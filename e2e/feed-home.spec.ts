@@ -173,7 +173,7 @@ test("compatibility mode ranks scores below the threshold under 'Weaker matches'
   await other.close();
 });
 
-test('My Posts lists matches; the Exchange tooltip shows once, then the dialog, then Connected survives a reload', async ({
+test("My Posts lists matches; the Exchange tooltip shows once, then the dialog, then 'Connected' with 'Request pending' survives a reload", async ({
   page,
   browser,
   baseURL,
@@ -227,12 +227,22 @@ test('My Posts lists matches; the Exchange tooltip shows once, then the dialog, 
   await expect(page.getByText('Exchange Request Sent!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await expect(card.getByTestId('exchange-status')).toHaveText('Request pending');
   await expect(match.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await expect(match.getByTestId('exchange-status')).toHaveText('Request pending');
 
-  // 'Connected' comes from the server.
+  // 'Connected' and its state come from the server.
   await page.reload();
   await filterFeed(page, a);
   await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await expect(card.getByTestId('exchange-status')).toHaveText('Request pending');
+
+  // The author's My Posts counts the request and links to My Network.
+  await author.page.goto('/home');
+  const pending = author.page.getByTestId('my-post').filter({ hasText: theirs.title }).getByRole('link', { name: '1 pending request' });
+  await expect(pending).toBeVisible();
+  await pending.click();
+  await expect(author.page).toHaveURL(/\/network$/);
   await author.close();
 });
 
@@ -344,6 +354,9 @@ test('when matching fails, compatibility mode stays and shows the recent feed wi
 
 test("a session that lapsed is noticed by matching: 'Session expired' / 'Please sign in to see compatible posts.'", async ({ page, consoleErrors }) => {
   await memberWithProfile(page);
+  // The tab's live connection is down (it never reaches the server), so nothing tells the page
+  // the session ended until matching asks (with it up the lapse shows at once: auth-sessions).
+  await page.routeWebSocket(/\/api\/realtime$/, () => undefined);
   await page.goto('/home');
   await expect(page.getByLabel('Filter posts')).toBeVisible();
   // The session ends on the server; the open page still believes it is signed in.

@@ -74,7 +74,10 @@ test.describe('Profile view', () => {
       await expect(other.page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
       await expect(other.page.getByRole('button', { name: 'View as Others' })).toHaveCount(0);
       await other.page.getByRole('button', { name: 'Message' }).click();
-      await expect(other.page).toHaveURL(new RegExp(`/messages\\?to=${owner.userId}$`));
+      // Messages opens (or creates) the conversation, moves to its own address and focuses the composer.
+      await expect(other.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+      await expect(other.page.getByTestId('chat-member-name')).toHaveText('Rosa Fernandez');
+      await expect(other.page.getByRole('textbox', { name: 'Message' })).toBeFocused();
     } finally {
       await other.context.close();
     }

@@ -93,8 +93,14 @@ test('search: prefix finds the full word, filters in the URL, +N tags, Profile D
   await expect(page.getByText('Exchange Request Sent!')).toBeVisible();
   await expect(page.getByText('Your request has been sent to this user.')).toBeVisible();
   await expect(details.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await expect(details.getByTestId('exchange-status')).toHaveText('Request pending');
   await page.keyboard.press('Escape');
   await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await expect(card.getByTestId('exchange-status')).toHaveText('Request pending');
+  // The state comes from the server: it survives a reload.
+  await page.reload();
+  await expect(card.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  await expect(card.getByTestId('exchange-status')).toHaveText('Request pending');
   await author.close();
 });
 

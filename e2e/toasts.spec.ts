@@ -35,7 +35,9 @@ for (const viewport of [
     await expect(toast).toBeVisible();
     // Let the toast finish sliding in before measuring it.
     await expect(toast).toHaveAttribute('data-mounted', 'true');
-    await page.waitForTimeout(500);
+    // (e2e is type-checked without the DOM library: the element's animations are described here.)
+    type Animated = { getAnimations(): { finished: Promise<unknown> }[] };
+    await toast.evaluate((el) => Promise.all((el as unknown as Animated).getAnimations().map((a) => a.finished)));
 
     const toastBox = await boxOf(toast);
     const titleBox = await boxOf(dialog.getByRole('heading', { name: 'Create New Exchange Post' }));

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
@@ -14,9 +15,13 @@ import { createMailer } from './features/mail/mailer.js';
 import { mailboxRoutes } from './features/mail/mailbox.routes.js';
 import { profileRoutes } from './features/profiles/profiles.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
+import { messageRoutes } from './features/messages/messages.routes.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
+import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { postRoutes } from './features/posts/posts.routes.js';
+import { ratingRoutes } from './features/ratings/ratings.routes.js';
+import { networkRoutes } from './features/network/network.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
@@ -25,6 +30,8 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession, SessionCache } from './plugins/session.js';
 import { createHub } from './realtime/hub.js';
+import { onSocketError, realtimeRoutes } from './realtime/socket.js';
+import { REALTIME_MAX_FRAME_BYTES } from '../shared/schemas/realtime.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -105,10 +112,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   feedCache.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
-  // Signing up, in or out changes nothing a feed shows, so those requests leave it alone.
+  // Signing up, in or out, reading notifications and chatting change nothing a feed shows, so those
+  // requests leave it alone.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (request.url.startsWith('/api/auth/') || request.url.startsWith('/api/account/')) return;
+    if (['/api/auth/', '/api/account/', '/api/notifications', '/api/conversations'].some((prefix) => request.url.startsWith(prefix))) return;
     feedCache.changed();
   });
 
@@ -125,6 +133,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(matchingRoutes);
   await app.register(searchRoutes);
   await app.register(requestRoutes);
+  await app.register(ratingRoutes);
+  await app.register(notificationRoutes);
+  await app.register(networkRoutes);
+  await app.register(messageRoutes);
+  await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
+  await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins });
   await registerWebApp(app, config);
   return app;
 }

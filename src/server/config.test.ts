@@ -13,13 +13,13 @@ describe('loadConfig', () => {
     expect(config.supportEmail).toBe('support@skillswap.local');
     expect(config.mailFrom).toBe('SkillSwap <no-reply@skillswap.local>');
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
-    expect(config.writeLimits).toEqual({ postsPerHour: 10, activePostsMax: 50, requestsPerHour: 20 });
+    expect(config.writeLimits).toEqual({ postsPerHour: 10, activePostsMax: 50, requestsPerHour: 20, messagesPerMinute: 30 });
   });
 
   it('reads the write limits, 0 turning one off, and refuses anything but a whole number', () => {
-    const config = loadConfig({ ...base, POSTS_PER_HOUR: '3', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '7' });
-    expect(config.writeLimits).toEqual({ postsPerHour: 3, activePostsMax: 0, requestsPerHour: 7 });
-    for (const variable of ['POSTS_PER_HOUR', 'ACTIVE_POSTS_MAX', 'EXCHANGE_REQUESTS_PER_HOUR']) {
+    const config = loadConfig({ ...base, POSTS_PER_HOUR: '3', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '7', MESSAGES_PER_MINUTE: '0' });
+    expect(config.writeLimits).toEqual({ postsPerHour: 3, activePostsMax: 0, requestsPerHour: 7, messagesPerMinute: 0 });
+    for (const variable of ['POSTS_PER_HOUR', 'ACTIVE_POSTS_MAX', 'EXCHANGE_REQUESTS_PER_HOUR', 'MESSAGES_PER_MINUTE']) {
       expect(() => loadConfig({ ...base, [variable]: '-1' })).toThrow(variable);
       expect(() => loadConfig({ ...base, [variable]: 'lots' })).toThrow(variable);
     }

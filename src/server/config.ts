@@ -37,6 +37,8 @@ export interface WriteLimits {
   postsPerHour: number;
   activePostsMax: number;
   requestsPerHour: number;
+  /** Chat messages one member may send per minute; 0 = no limit (benchmarks). */
+  messagesPerMinute: number;
 }
 
 /** Variables whose values are never repeated in an error message (they are or hold secrets). */
@@ -110,6 +112,7 @@ const EnvSchema = z.object({
   POSTS_PER_HOUR: limitVariable(10),
   ACTIVE_POSTS_MAX: limitVariable(50),
   EXCHANGE_REQUESTS_PER_HOUR: limitVariable(20),
+  MESSAGES_PER_MINUTE: limitVariable(30),
 });
 
 /**
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       postsPerHour: e.POSTS_PER_HOUR,
       activePostsMax: e.ACTIVE_POSTS_MAX,
       requestsPerHour: e.EXCHANGE_REQUESTS_PER_HOUR,
+      messagesPerMinute: e.MESSAGES_PER_MINUTE,
     },
   };
 }

@@ -23,6 +23,7 @@ export const paths = {
   homeDatabase: '/home-database',
   search: '/search',
   messages: '/messages',
+  messagesConversation: '/messages/:id',
   network: '/network',
   notifications: '/notifications',
   settings: '/settings',

@@ -48,3 +48,13 @@ export async function enforceHourlyLimit(db: Database, key: string, max: number,
   const limit = await consumeRateLimit(db, key, 3600, max);
   if (!limit.allowed) throw new RateLimitedError(message(waitText(limit.retryAfter)), limit.retryAfter);
 }
+
+/**
+ * Counts one write of a member against a limit per `windowSeconds` (`max` 0 = no limit) and
+ * throws a RateLimitedError (429 with Retry-After) with `message` once it is spent.
+ */
+export async function enforceWindowLimit(db: Database, key: string, windowSeconds: number, max: number, message: string): Promise<void> {
+  if (max <= 0) return;
+  const limit = await consumeRateLimit(db, key, windowSeconds, max);
+  if (!limit.allowed) throw new RateLimitedError(message, limit.retryAfter);
+}

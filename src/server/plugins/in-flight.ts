@@ -26,6 +26,9 @@ export function trackInFlight(app: FastifyInstance): InFlight {
     }
   };
   app.addHook('onRequest', async (request) => {
+    // A WebSocket upgrade is hijacked and never answered: it lives until the socket closes,
+    // and the WebSocket plugin closes those sockets itself on shutdown.
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
     running.add(request);
     count += 1;
   });

@@ -1,4 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { unauthenticated } from '../errors.js';
@@ -17,6 +18,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member, read from the session cookie once per request; null when signed out. */
     viewer(): Promise<Viewer | null>;
+  }
+  interface FastifyInstance {
+    /**
+     * The member whose session cookie is in `headers`, or null: the same lookup as
+     * `request.viewer()`, for a long-lived connection that checks its session again later.
+     */
+    sessionViewer(headers: IncomingHttpHeaders): Promise<Viewer | null>;
   }
 }
 
@@ -112,13 +120,13 @@ export async function registerSession(app: FastifyInstance, auth: Auth, hub: Rea
   hub.subscribe(DATABASE_CHANNELS.sessionsChanged, (userId) => sessions.forgetUser(userId));
   hub.onGap(() => sessions.clear());
 
-  async function lookup(request: FastifyRequest): Promise<Viewer | null> {
-    const cookie = cookieValue(request.headers.cookie, cookieName);
+  async function lookup(headers: IncomingHttpHeaders): Promise<Viewer | null> {
+    const cookie = cookieValue(headers.cookie, cookieName);
     if (!cookie) return null;
     const cached = sessions.get(cookie);
     if (cached) return cached;
     const epoch = sessions.begin();
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!found) return null;
     const viewer: Viewer = {
       userId: found.user.id,
@@ -130,10 +138,11 @@ export async function registerSession(app: FastifyInstance, auth: Auth, hub: Rea
     return viewer;
   }
 
+  app.decorate('sessionViewer', lookup);
   app.decorateRequest('viewer', function (this: FastifyRequest) {
     let pending = perRequest.get(this);
     if (!pending) {
-      pending = lookup(this);
+      pending = lookup(this.headers);
       perRequest.set(this, pending);
     }
     return pending;

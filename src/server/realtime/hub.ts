@@ -10,6 +10,8 @@ export const DATABASE_CHANNELS = {
   contentChanged: 'skillswap_content_changed',
   /** A member's sessions or user row changed; the payload is the user id. */
   sessionsChanged: 'skillswap_sessions_changed',
+  /** An event for some members' open tabs (member-events.ts); the payload is JSON. */
+  memberEvent: 'skillswap_member_event',
 } as const;
 
 export type Channel = (typeof DATABASE_CHANNELS)[keyof typeof DATABASE_CHANNELS];

@@ -6,7 +6,10 @@ import { insertPost, memberWithProfile, useTestServer } from '../test/factories.
 import { startTestServer, testDatabases, type TestServer } from '../test/harness.js';
 import type { TestClient } from '../test/client.js';
 import { signedInMember } from '../test/members.js';
+import { notify } from '../features/notifications/notify.js';
 import { createHub, DATABASE_CHANNELS } from './hub.js';
+import { publishToMembers } from './member-events.js';
+import { openSocket } from '../test/sockets.js';
 
 /** Polls `read` until `check` holds or the time is up; returns the last value. */
 async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
@@ -88,6 +91,18 @@ describe.skipIf(!testDatabases().includes('postgres'))('two instances on one Pos
     const postId = await insertPost(b.app.database.db, author.userId, { offering: 'Pottery wheel lessons for two', lookingFor: 'Help moving a heavy bookshelf' });
     const feed = await until(feedOnA, (f) => f.items.some((i) => i.id === postId));
     expect(feed.items.map((i) => i.id)).toContain(postId);
+  });
+
+  it("an event published through instance A reaches the member's socket on instance B", async () => {
+    const member = await signedInMember(a);
+    const onB = await openSocket(b, member.client.clone(b.url));
+    const event = { type: 'conversation.updated' as const, conversationId: `probe-${Math.random().toString(36).slice(2)}` };
+    await a.app.database.db.transaction(async (tx) => publishToMembers(tx, [member.userId], event));
+    expect(await onB.next((f) => JSON.stringify(f) === JSON.stringify(event))).toEqual(event);
+    await a.app.database.db.transaction(async (tx) =>
+      notify(tx, { userId: member.userId, type: 'reminder', title: 'Bring the clay', message: 'Tomorrow at ten' }),
+    );
+    await onB.next((f) => (f as { type?: string }).type === 'notification.created');
   });
 
   it("a post created on one instance shows in the other's cached feed", async () => {

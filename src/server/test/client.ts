@@ -51,6 +51,11 @@ export class TestClient {
     return copy;
   }
 
+  /** The Cookie header this client sends (for a WebSocket opened beside it). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   hasSession(): boolean {
     return [...this.cookies.keys()].some((k) => k.includes('session_token'));
   }

@@ -57,6 +57,10 @@ export const POST_MESSAGES = {
 } as const;
 
 export const POST_STATUSES = ['active', 'hidden', 'completed'] as const;
+
+/** Request statuses that keep a card 'Connected' (decisions.md: not declined, not withdrawn). */
+export const LIVE_EXCHANGE_STATUSES = ['pending', 'accepted', 'completed'] as const;
+export type ExchangeStatus = (typeof LIVE_EXCHANGE_STATUSES)[number];
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** yyyy-mm-dd for a Date in the local time zone. */
@@ -253,8 +257,15 @@ export const PostItem = z.object({
   author: PostAuthor,
   /** True on the viewer's own posts. */
   isOwn: z.boolean(),
-  /** A request from the viewer on this post exists (any status). */
-  connected: z.boolean(),
+  /**
+   * The viewer's most recent pending, accepted or completed request on this post ('Connected'
+   * with 'Request pending', 'Accepted' or 'Completed'); null when none, so a request may be sent.
+   */
+  exchangeStatus: z.enum(LIVE_EXCHANGE_STATUSES).nullable(),
+  /** Own posts: how many requests on it wait for the viewer's answer; null on others' posts. */
+  pendingRequestCount: z.number().nullable(),
+  /** How the author answers requests ('Responds to 9 of 10 requests · usually within a day'); null when hidden. */
+  authorResponse: z.string().nullable(),
 });
 export type PostItem = z.infer<typeof PostItem>;
 

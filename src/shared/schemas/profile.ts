@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countWords } from '../domain/word-count.js';
+import { ReviewItem } from './ratings.js';
 import { hasUnsafeCharacters, integerId, MemberId, text, TEXT_MESSAGES } from './text.js';
 
 /**
@@ -251,8 +252,12 @@ export const ProfileViewSchema = OwnProfileSchema.omit({ photoId: true, updatedA
   ratingCount: z.number(),
   /** Completed exchanges the member took part in, as requester or as the post's owner. */
   exchanges: z.number(),
+  /** The latest ratings the member received (at most 10), newest first. */
+  reviews: z.array(ReviewItem),
   joinedAt: z.string(),
   isOwner: z.boolean(),
+  /** How the member answers exchange requests over 90 days ('Responds to 9 of 10 requests · usually within a day'); null below 3. */
+  responseSignal: z.string().nullable(),
 });
 export type ProfileView = z.infer<typeof ProfileViewSchema>;
 

@@ -100,9 +100,21 @@ export const routes: RouteObject[] = [
                 path: paths.search,
                 lazy: async () => ({ Component: (await import('@/features/posts/search-page')).SearchPage }),
               },
-              placeholder(paths.messages, 'Messages'),
-              placeholder(paths.network, 'My Network'),
-              placeholder(paths.notifications, 'Notifications'),
+              {
+                // One page for the list and each conversation (paths.messagesConversation), so the
+                // list and its search stay put while the member moves between conversations.
+                path: paths.messages,
+                lazy: async () => ({ Component: (await import('@/features/messages/messages-page')).MessagesPage }),
+                children: [{ index: true }, { path: ':id' }],
+              },
+              {
+                path: paths.network,
+                lazy: async () => ({ Component: (await import('@/features/network/network-page')).NetworkPage }),
+              },
+              {
+                path: paths.notifications,
+                lazy: async () => ({ Component: (await import('@/features/notifications/notifications-page')).NotificationsPage }),
+              },
               placeholder(paths.settings, 'Account Settings'),
               placeholder(paths.verification, 'Verification & Settings'),
             ],

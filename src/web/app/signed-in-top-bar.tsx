@@ -17,7 +17,9 @@ const itemClasses = cn(
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
 );
 
-function NavItem({ to, label, icon: Icon, unread }: { to: string; label: string; icon: LucideIcon; unread: boolean }) {
+/** A dot, or with `count` a small red badge with the number (99+ beyond). */
+function NavItem({ to, label, icon: Icon, unread, count }: { to: string; label: string; icon: LucideIcon; unread: boolean; count?: number }) {
+  const badge = count !== undefined && count > 0 ? (count > 99 ? '99+' : String(count)) : null;
   return (
     <li>
       <NavLink
@@ -31,9 +33,16 @@ function NavItem({ to, label, icon: Icon, unread }: { to: string; label: string;
             <span
               data-testid={`${label.toLowerCase()}-unread-dot`}
               aria-hidden="true"
-              className="absolute top-1 right-2 size-2.5 rounded-full bg-danger-600 ring-2 ring-surface sm:right-3 md:right-4"
-            />
-            <span className="sr-only"> (unread)</span>
+              className={cn(
+                'absolute rounded-full bg-danger-600 ring-2 ring-surface',
+                badge
+                  ? 'top-0.5 right-0.5 min-w-4.5 px-1 text-center text-[10px] leading-4.5 font-semibold text-white sm:right-1.5 md:right-2.5'
+                  : 'top-1 right-2 size-2.5 sm:right-3 md:right-4',
+              )}
+            >
+              {badge}
+            </span>
+            <span className="sr-only">{badge ? ` (${count} unread)` : ' (unread)'}</span>
           </>
         ) : null}
       </NavLink>
@@ -60,7 +69,7 @@ export function SignedInTopBar() {
           <ul className="flex items-center">
             <NavItem to={paths.home} label="Home" icon={House} unread={false} />
             <NavItem to={paths.network} label="Network" icon={Users} unread={false} />
-            <NavItem to={paths.messages} label="Messages" icon={MessageSquare} unread={unread.messages > 0} />
+            <NavItem to={paths.messages} label="Messages" icon={MessageSquare} unread={unread.messages > 0} count={unread.messages} />
             <NavItem to={paths.notifications} label="Notifications" icon={Bell} unread={unread.notifications > 0} />
           </ul>
         </nav>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
-import { endSessionOnPurpose, signOutRequest } from '@/lib/auth';
+import { endSessionOnPurpose, setSigningOut, signOutRequest } from '@/lib/auth';
 
 /** Sign Out from the Me menu: ends the session, says so, and goes to the landing page. */
 export function useSignOut(): () => Promise<void> {
@@ -11,9 +11,11 @@ export function useSignOut(): () => Promise<void> {
   const location = useLocation();
 
   return async function signOut() {
+    setSigningOut(true);
     try {
       await signOutRequest();
     } catch (error) {
+      setSigningOut(false);
       console.warn('Sign-out failed', error);
       const message = error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.';
       toast.error('Logout failed', { description: message });

@@ -132,9 +132,27 @@ export function wasSessionEndedOnPurposeAt(locationKey: string): boolean {
   return endedOnPurpose?.locationKey === locationKey;
 }
 
+/*
+ * A sign-out this tab has asked for and not yet heard back from. The server closes the tab's
+ * realtime connection as the session ends, which can arrive before the sign-out's own answer;
+ * that close is then no lapse to look into.
+ */
+let signingOut = false;
+
+/** Around the sign-out request: `true` before it is sent, `false` once it has failed. */
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
+/** True while this tab's own sign-out is under way. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /** Called when a session starts: the next time it ends, it may be a lapse again. */
 export function forgetSessionEnd(): void {
   endedOnPurpose = null;
+  signingOut = false;
 }
 
 /** Errors of sign-out that mean the session is already gone (spec: ignored). */

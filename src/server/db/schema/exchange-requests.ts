@@ -4,8 +4,11 @@ import { users } from './auth.js';
 import { posts } from './posts.js';
 import { createdAtColumn, updatedAtColumn } from './columns.js';
 
-/** Request lifecycle: pending, then accepted or declined; accepted may become completed. */
-export const EXCHANGE_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'completed'] as const;
+/**
+ * Request lifecycle: pending, then accepted or declined by the post owner, or withdrawn by the
+ * requester; accepted may become completed (by either party).
+ */
+export const EXCHANGE_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'completed'] as const;
 export type ExchangeRequestStatus = (typeof EXCHANGE_REQUEST_STATUSES)[number];
 
 /**
@@ -42,7 +45,7 @@ export const exchangeRequests = pgTable(
     index('exchange_requests_requester_id_status_idx').on(t.requesterId, t.status),
     check(
       'exchange_requests_status_check',
-      sql`status IN ('pending', 'accepted', 'declined', 'completed')`,
+      sql`status IN ('pending', 'accepted', 'declined', 'withdrawn', 'completed')`,
     ),
     check('exchange_requests_message_length_check', sql`char_length(message) <= 300`),
     check(
@@ -51,7 +54,7 @@ export const exchangeRequests = pgTable(
     ),
     check(
       'exchange_requests_response_message_length_check',
-      sql`char_length(response_message) <= 1000`,
+      sql`char_length(response_message) <= 300`,
     ),
   ],
 );

@@ -23,6 +23,7 @@ export interface ExchangeProposal {
   requested_skill: string;
   duration_hours?: number;
   location?: string;
+  notes?: string;
 }
 
 /**

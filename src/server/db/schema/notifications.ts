@@ -37,6 +37,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_id_is_read_created_at_idx').on(t.userId, t.isRead, t.createdAt),
+    // The list, newest first, paged by (created_at, id) keyset.
+    index('notifications_user_id_created_at_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     check(
       'notifications_type_check',
       sql`type IN ('exchange_request', 'request_accepted', 'request_declined', 'message', 'exchange_completed', 'rating_received', 'system', 'reminder', 'personal_note')`,

@@ -38,7 +38,7 @@ export const ratings = pgTable(
     index('ratings_rated_user_id_idx').on(t.ratedUserId),
     check('ratings_rating_check', sql`rating BETWEEN 1 AND 5`),
     check('ratings_distinct_users_check', sql`rater_id <> rated_user_id`),
-    check('ratings_comment_length_check', sql`char_length(comment) <= 1000`),
+    check('ratings_comment_length_check', sql`char_length(comment) <= 500`),
   ],
 );
 

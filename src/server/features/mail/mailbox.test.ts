@@ -27,8 +27,12 @@ describe.each(testDatabases())('dev mailbox on %s', (kind) => {
     const email = uniqueEmail();
     await signUp(email);
     // A plain request from 127.0.0.1, as a browser on this computer makes.
-    const box = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as MailboxBody;
-    expect(box.mails.some((m) => m.to === email && m.text.includes('/auth/callback?token='))).toBe(true);
+    // The verification mail is written just after sign-up answers: a loaded machine may need a moment.
+    const hasMail = async () => {
+      const box = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as MailboxBody;
+      return box.mails.some((m) => m.to === email && m.text.includes('/auth/callback?token='));
+    };
+    await expect.poll(hasMail, { timeout: 5_000 }).toBe(true);
     const page = await fetch(`${server.url}/dev/mailbox`);
     expect(page.status).toBe(200);
     const html = await page.text();

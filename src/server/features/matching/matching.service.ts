@@ -5,7 +5,7 @@ import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { memberSettings } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
-import { selectBarePosts, selectPosts, toDate, toPostItem, type BarePostRow, type PostRow } from '../posts/post-query.js';
+import { selectBarePosts, selectPosts, toDate, toPostItems, type BarePostRow } from '../posts/post-query.js';
 
 /**
  * The matching engine (architecture.md "Matching and search"). It never scores every post:
@@ -151,11 +151,11 @@ export async function findMatches(db: Database, viewerId: string, options: Match
           where: [sql`p.id IN (${sql.join(top.map((t) => sql`${t.id}::uuid`), sql`, `)})`],
           limit: top.length,
         });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map((await toPostItems(db, rows, viewerId)).map(({ row, item }) => [row.id, item]));
   const items: FeedItem[] = [];
   for (const t of top) {
-    const row = byId.get(t.id);
-    if (row) items.push(toFeedItem(row, t.match, viewerId));
+    const item = byId.get(t.id);
+    if (item) items.push({ ...item, match: { score: t.match.score, breakdown: t.match.breakdown, reasons: t.match.reasons } });
   }
   return { items, total: ranked.length, matchingEnabled: true };
 }
@@ -170,10 +170,6 @@ function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, now:
     { offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt: toDate(row.created_at) },
     now,
   );
-}
-
-function toFeedItem(row: PostRow, match: MatchScore, viewerId: string): FeedItem {
-  return { ...toPostItem(row, viewerId), match: { score: match.score, breakdown: match.breakdown, reasons: match.reasons } };
 }
 
 /**

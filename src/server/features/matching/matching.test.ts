@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MATCH_REASONS, MEANINGFUL_MATCH_SCORE } from '../../../shared/domain/match-score.js';
 import type { FeedResponse, MatchesResponse } from '../../../shared/schemas/matching.js';
-import { posts } from '../../db/schema/index.js';
+import { exchangeRequests, posts } from '../../db/schema/index.js';
 import { insertPost, memberWithProfile, setSettings, type PostSeed, useTestServer, type ApiErrorBody } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
 import { findMatches } from './matching.service.js';
@@ -109,6 +109,26 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(e?.match.breakdown.freshness).toBe(0.2);
     expect(l?.match.breakdown.location).toBe(0.5);
     expect(d?.match.breakdown.location).toBe(0);
+  });
+
+  it("carries the viewer's own exchange state on each match, and nobody else's", async () => {
+    const t = await community();
+    const other = await memberWithProfile(server(), BOSTON);
+    await db().insert(exchangeRequests).values([
+      { requesterId: t.viewer.userId, postId: t.a.postId, status: 'declined' },
+      { requesterId: t.viewer.userId, postId: t.a.postId, status: 'pending' },
+      { requesterId: t.viewer.userId, postId: t.b.postId, status: 'completed' },
+      { requesterId: t.viewer.userId, postId: t.c.postId, status: 'withdrawn' },
+      { requesterId: other.userId, postId: t.c.postId, status: 'accepted' },
+    ]);
+    // The three best-scored posts of the hand-built community (75, 61 and the overlap one).
+    const body = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get('/api/matches?limit=50&minScore=0'));
+    const status = (postId: string) => {
+      const match = body.items.find((m) => m.id === postId);
+      return match ? match.exchangeStatus : 'missing';
+    };
+    expect([status(t.a.postId), status(t.b.postId), status(t.c.postId)]).toEqual(['pending', 'completed', null]);
+    expect(body.items.find((m) => m.id === t.a.postId)?.authorResponse).toBeNull();
   });
 
   it('matches for one own post use that post only; minScore and limit narrow the list', async () => {

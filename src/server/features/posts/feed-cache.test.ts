@@ -113,7 +113,7 @@ describe.each(testDatabases())('feed cache on %s', (kind) => {
     const post = await author.client.json<PostItem>(created);
     const after = await viewer.client.json<FeedResponse>(await viewer.client.get('/api/feed?limit=50'));
     expect(ids(after)[0]).toBe(post.id);
-    expect(after.items[0]).toMatchObject({ title: 'Sourdough starter and baking lessons', isOwn: false, connected: false });
+    expect(after.items[0]).toMatchObject({ title: 'Sourdough starter and baking lessons', isOwn: false, exchangeStatus: null });
 
     expect((await author.client.post(`/api/posts/${post.id}/status`, { status: 'hidden' })).status).toBe(200);
     expect(ids(await viewer.client.json<FeedResponse>(await viewer.client.get('/api/feed?limit=50')))).not.toContain(post.id);

@@ -2,7 +2,7 @@ import { ZERO_BREAKDOWN } from '../../../shared/domain/match-score.js';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
 import { findMatches, isMatchingEnabled } from '../matching/matching.service.js';
-import { nextOffset, selectPosts, toPostItem } from './post-query.js';
+import { nextOffset, selectPosts, toPostItems } from './post-query.js';
 import { textFilter } from './post-text-filter.js';
 
 export interface FeedOptions {
@@ -46,7 +46,10 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions)
     offset: options.offset,
   });
   return {
-    items: rows.map((row) => ({ ...toPostItem(row, viewerId), match: { score: 0, breakdown: { ...ZERO_BREAKDOWN }, reasons: [] } })),
+    items: (await toPostItems(db, rows, viewerId)).map(({ item }) => ({
+      ...item,
+      match: { score: 0, breakdown: { ...ZERO_BREAKDOWN }, reasons: [] },
+    })),
     nextOffset: nextOffset(options.offset, options.limit, rows.length),
     matchingEnabled: await isMatchingEnabled(db, viewerId),
   };

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { splitCustomTags } from '../../../shared/domain/post-tags.js';
-import type { PostItem, PostStatus } from '../../../shared/schemas/posts.js';
+import { responseSignalText, type ResponseCounts } from '../../../shared/domain/response-signal.js';
+import type { ExchangeStatus, PostItem, PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
+import { responseSignals } from '../profiles/response-signal.js';
 
 /**
  * The one viewer-aware query for lists of posts (architecture.md: "every list of posts goes
@@ -65,7 +67,9 @@ export interface PostRow {
   author_name: string | null;
   author_photo_id: string | null;
   author_category_name: string | null;
-  connected: boolean;
+  exchange_status: ExchangeStatus | null;
+  /** Pending requests on the post: own posts only ('own' scope), else null. */
+  pending_request_count: number | null;
   total?: number;
 }
 
@@ -90,6 +94,17 @@ export function scopeCondition(viewerId: string, scope: PostScope): SQL {
   return sql`p.status = 'active' AND p.user_id <> ${viewerId} AND ${authorVisibleTo(viewerId, sql`p.user_id`)}`;
 }
 
+/**
+ * The viewer's most recent live request on post p: pending, accepted or completed (decisions.md:
+ * 'Connected' stays while one exists; after a decline or a withdrawal the member may ask again).
+ * A post has few requests, so the (post_id, status) index finds them; the viewer's are filtered.
+ */
+function exchangeStatusColumn(viewerId: string): SQL {
+  return sql`(SELECT sr.status FROM exchange_requests sr
+      WHERE sr.post_id = p.id AND sr.requester_id = ${viewerId} AND sr.status IN ('pending', 'accepted', 'completed')
+      ORDER BY sr.created_at DESC LIMIT 1) AS exchange_status`;
+}
+
 /** Runs a post list query for the viewer; see `PostQuery`. */
 export async function selectPosts<Extra extends object = Record<never, never>>(
   db: Database,
@@ -105,7 +120,12 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
       p.created_at, p.updated_at,
       pr.display_name AS author_name, pr.photo_id::text AS author_photo_id,
       (SELECT ac.name FROM skill_categories ac WHERE ac.id = pr.primary_category_id) AS author_category_name,
-      EXISTS (SELECT 1 FROM exchange_requests sr WHERE sr.post_id = p.id AND sr.requester_id = ${q.viewerId}) AS connected
+      ${exchangeStatusColumn(q.viewerId)},
+      ${
+        q.scope === 'own'
+          ? sql`(SELECT count(*)::int FROM exchange_requests pq WHERE pq.post_id = p.id AND pq.status = 'pending')`
+          : sql`NULL::int`
+      } AS pending_request_count
       ${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
     FROM posts p
     LEFT JOIN profiles pr ON pr.id = p.user_id
@@ -139,7 +159,7 @@ export function toDate(value: Date | string): Date {
 export const photoUrl = (photoId: string | null) => (photoId ? `/api/photos/${photoId}` : null);
 
 /** A row as the API returns it, with the spec's author fallbacks ('User', category, 'General'). */
-export function toPostItem(row: PostRow, viewerId: string): PostItem {
+export function toPostItem(row: PostRow, viewerId: string, authorResponse: ResponseCounts | null = null): PostItem {
   const { keywords, format } = splitCustomTags(row.custom_tags);
   return {
     id: row.id,
@@ -168,8 +188,26 @@ export function toPostItem(row: PostRow, viewerId: string): PostItem {
       skill: row.author_category_name ?? row.category_name ?? 'General',
     },
     isOwn: row.user_id === viewerId,
-    connected: row.connected,
+    exchangeStatus: row.exchange_status ?? null,
+    pendingRequestCount: row.pending_request_count === null ? null : Number(row.pending_request_count),
+    authorResponse: row.user_id === viewerId ? null : responseSignalText(authorResponse),
   };
+}
+
+/**
+ * Rows as API items, each with its author's response signal: one grouped query for the page's
+ * distinct authors (never the viewer: own posts show their requests instead).
+ */
+export async function toPostItems<Row extends PostRow>(
+  db: Database,
+  rows: readonly Row[],
+  viewerId: string,
+): Promise<{ row: Row; item: PostItem }[]> {
+  const signals = await responseSignals(
+    db,
+    rows.map((r) => r.user_id).filter((id) => id !== viewerId),
+  );
+  return rows.map((row) => ({ row, item: toPostItem(row, viewerId, signals.get(row.user_id) ?? null) }));
 }
 
 /** The next page's offset, or null when this page was the last. */

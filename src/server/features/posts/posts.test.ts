@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isoDate } from '../../../shared/schemas/posts.js';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
@@ -46,7 +46,9 @@ describe.each(testDatabases())('posts on %s', (kind) => {
       categoryName: 'Music & Performance',
       status: 'active',
       isOwn: true,
-      connected: false,
+      exchangeStatus: null,
+      pendingRequestCount: 0,
+      authorResponse: null,
       author: { id: userId, name: 'Test Member', avatarUrl: null },
     });
     expect(post.availabilityDescription).toMatch(/^Available \w{3} \d{2} - \w{3} \d{2}, \d{4}, Weekends, Mornings$/);
@@ -333,5 +335,108 @@ describe.each(testDatabases())('post write limits on %s', (kind) => {
     expect((await client.json<ApiErrorBody>(reactivate)).error.code).toBe('RATE_LIMITED');
     // A post that is already active may be set active again (no change, no refusal).
     expect((await client.post(`/api/posts/${seeded[1]}/status`, { status: 'active' })).status).toBe(200);
+  });
+});
+
+describe.each(testDatabases())('exchange state and response signal on cards on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+  const seed = { offering: 'Bread baking for beginners, all welcome', lookingFor: 'Someone to help me with spreadsheets' };
+  const word = () => `quokka${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'q')}`;
+
+  /** The post as the member's feed shows it, once the feed agrees (database writes reach the cache by notification). */
+  async function feedPost(client: TestClient, q: string, postId: string, until: (p: PostItem | undefined) => boolean) {
+    let item: PostItem | undefined;
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const feed = await client.json<FeedResponse>(await client.get(`/api/feed?q=${q}`));
+      item = feed.items.find((p) => p.id === postId);
+      if (until(item)) return item;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return item;
+  }
+
+  it("tells each viewer their own live request: none, pending, null after a decline or withdrawal, accepted, completed", async () => {
+    const owner = await memberWithProfile(server());
+    const requester = await memberWithProfile(server());
+    const bystander = await memberWithProfile(server());
+    const q = word();
+    const postId = await insertPost(db(), owner.userId, { ...seed, offering: `${seed.offering} ${q}` });
+    const status = async (client: TestClient, expected: PostItem['exchangeStatus']) =>
+      (await feedPost(client, q, postId, (p) => p?.exchangeStatus === expected))?.exchangeStatus;
+
+    expect(await status(requester.client, null)).toBeNull();
+    expect((await requester.client.post('/api/requests', { postId })).status).toBe(201);
+    expect(await status(requester.client, 'pending')).toBe('pending');
+    // Another member's request is not mine.
+    expect(await status(bystander.client, null)).toBeNull();
+
+    await db().update(exchangeRequests).set({ status: 'declined', respondedAt: new Date() }).where(eq(exchangeRequests.postId, postId));
+    expect(await status(requester.client, null)).toBeNull();
+    expect((await requester.client.post('/api/requests', { postId })).status).toBe(201);
+    expect(await status(requester.client, 'pending')).toBe('pending');
+
+    await db()
+      .update(exchangeRequests)
+      .set({ status: 'withdrawn' })
+      .where(and(eq(exchangeRequests.postId, postId), eq(exchangeRequests.status, 'pending')));
+    expect(await status(requester.client, null)).toBeNull();
+
+    const [live] = await db()
+      .insert(exchangeRequests)
+      .values({ requesterId: requester.userId, postId, status: 'accepted', respondedAt: new Date() })
+      .returning({ id: exchangeRequests.id });
+    expect(await status(requester.client, 'accepted')).toBe('accepted');
+    await db().update(exchangeRequests).set({ status: 'completed', completedAt: new Date() }).where(eq(exchangeRequests.id, live?.id ?? ''));
+    expect(await status(requester.client, 'completed')).toBe('completed');
+    expect(await status(bystander.client, null)).toBeNull();
+
+    // The same in search (never cached).
+    const search = await requester.client.json<PostListResponse>(await requester.client.get(`/api/search?q=${q}`));
+    expect(search.items.find((p) => p.id === postId)?.exchangeStatus).toBe('completed');
+    const theirs = await bystander.client.json<PostListResponse>(await bystander.client.get(`/api/search?q=${q}`));
+    expect(theirs.items.find((p) => p.id === postId)?.exchangeStatus).toBeNull();
+  });
+
+  it('counts pending requests on own posts in My Posts only', async () => {
+    const owner = await memberWithProfile(server());
+    const q = word();
+    const postId = await insertPost(db(), owner.userId, { ...seed, offering: `${seed.offering} ${q}` });
+    const quiet = await insertPost(db(), owner.userId, { ...seed, offering: `${seed.offering} again` });
+    const statuses = ['pending', 'pending', 'declined', 'withdrawn', 'accepted'] as const;
+    for (const status of statuses) {
+      const requester = await memberWithProfile(server());
+      await db().insert(exchangeRequests).values({ requesterId: requester.userId, postId, status });
+    }
+    const mine = await owner.client.json<PostListResponse>(await owner.client.get('/api/posts/mine'));
+    expect(mine.items.find((p) => p.id === postId)?.pendingRequestCount).toBe(2);
+    expect(mine.items.find((p) => p.id === quiet)?.pendingRequestCount).toBe(0);
+
+    const viewer = await memberWithProfile(server());
+    expect(await feedPost(viewer.client, q, postId, (p) => p !== undefined)).toMatchObject({ pendingRequestCount: null, exchangeStatus: null });
+  });
+
+  it("shows the author's response signal on cards from 3 requests on, never on own posts", async () => {
+    const author = await memberWithProfile(server());
+    const viewer = await memberWithProfile(server());
+    const q = word();
+    const postId = await insertPost(db(), author.userId, { ...seed, offering: `${seed.offering} ${q}` });
+    const ask = async (status: 'pending' | 'declined' | 'accepted', answeredAfterHours: number | null) => {
+      const requester = await memberWithProfile(server());
+      const createdAt = new Date(Date.now() - 10 * 86_400_000);
+      const respondedAt = answeredAfterHours === null ? null : new Date(createdAt.getTime() + answeredAfterHours * 3_600_000);
+      await db().insert(exchangeRequests).values({ requesterId: requester.userId, postId, status, createdAt, respondedAt });
+    };
+    await ask('declined', 2);
+    await ask('accepted', 4);
+    expect((await feedPost(viewer.client, q, postId, (p) => p !== undefined))?.authorResponse).toBeNull();
+
+    await ask('pending', null);
+    const shown = await feedPost(viewer.client, q, postId, (p) => p?.authorResponse !== null);
+    expect(shown?.authorResponse).toBe('Responds to 2 of 3 requests · usually within a few hours');
+    const search = await viewer.client.json<PostListResponse>(await viewer.client.get(`/api/search?q=${q}`));
+    expect(search.items.find((p) => p.id === postId)?.authorResponse).toBe('Responds to 2 of 3 requests · usually within a few hours');
+    const own = await author.client.json<PostListResponse>(await author.client.get('/api/posts/mine'));
+    expect(own.items.find((p) => p.id === postId)?.authorResponse).toBeNull();
   });
 });

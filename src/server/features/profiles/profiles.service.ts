@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { isProfileComplete } from '../../../shared/domain/profile-completeness.js';
+import { responseSignalText } from '../../../shared/domain/response-signal.js';
 import {
   DEFAULT_SERVICE_RADIUS_MILES,
   PROFILE_MESSAGES,
@@ -20,7 +21,9 @@ import {
 } from '../../../shared/schemas/profile.js';
 import { validationFailed } from '../../errors.js';
 import { lookupZip } from '../geo/geo.service.js';
+import { latestReviews } from '../ratings/ratings.service.js';
 import { ownsPhoto, photoUrl } from '../uploads/photos.service.js';
+import { responseSignals } from './response-signal.js';
 
 /** How long an uploaded photo that no profile uses is kept (the member may still be editing). */
 const UNSAVED_PHOTO_GRACE_MS = 60 * 60 * 1000;
@@ -280,6 +283,8 @@ export async function getProfileView(db: Database, viewerId: string, id: string)
   const own = toOwnProfile(row);
   const { rating, ratingCount } = await ratingSummary(db, id);
   const exchanges = await countCompletedExchanges(db, id);
+  const reviews = await latestReviews(db, id);
+  const signals = await responseSignals(db, [id]);
   return {
     id: own.id,
     displayName: own.displayName,
@@ -297,7 +302,9 @@ export async function getProfileView(db: Database, viewerId: string, id: string)
     rating,
     ratingCount,
     exchanges,
+    reviews,
     joinedAt: row.joinedAt.toISOString(),
     isOwner,
+    responseSignal: responseSignalText(signals.get(id)),
   };
 }

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateExchangeRequestInput, ExchangeRequestItem, SentPostIdsResponse } from '../../../shared/schemas/requests.js';
+import {
+  CreateExchangeRequestInput,
+  ExchangeRequestItem,
+  RequestIdParams,
+  UpdateExchangeRequestInput,
+} from '../../../shared/schemas/requests.js';
 import { requireViewer } from '../../plugins/session.js';
-import { sendExchangeRequest, sentPostIds } from './requests.service.js';
+import { sendExchangeRequest, updateRequestStatus } from './requests.service.js';
 
-/** Exchange requests: sending one, and the posts already requested ('Connected'). */
+/**
+ * Exchange requests: sending one and moving it through its lifecycle ('Connected' on cards comes
+ * with the posts: PostItem.exchangeStatus).
+ */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
@@ -18,8 +26,13 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/requests/sent-post-ids', { schema: { response: { 200: SentPostIdsResponse } } }, async (request) => {
-    const viewer = await requireViewer(request);
-    return { postIds: await sentPostIds(db, viewer.userId) };
-  });
+  r.patch(
+    '/api/requests/:id',
+    { schema: { params: RequestIdParams, body: UpdateExchangeRequestInput, response: { 200: ExchangeRequestItem } } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      return updateRequestStatus(db, viewer.userId, request.params.id, request.body);
+    },
+  );
+
 }

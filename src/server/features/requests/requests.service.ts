@@ -1,10 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { REQUEST_MESSAGES, type ExchangeRequestItem } from '../../../shared/schemas/requests.js';
+import {
+  REQUEST_MESSAGES,
+  type ExchangeRequestItem,
+  type RequestTransitionStatus,
+} from '../../../shared/schemas/requests.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { exchangeRequests, messages, posts } from '../../db/schema/index.js';
+import { exchangeRequests, messages, posts, type ExchangeRequestStatus } from '../../db/schema/index.js';
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
+import { notify } from '../notifications/notify.js';
+import { publishToMembers } from '../../realtime/member-events.js';
 import { selectPosts, toDate } from '../posts/post-query.js';
 
 export const DUPLICATE_REQUEST_MESSAGE = 'You have already sent an exchange request for this post.';
@@ -24,7 +30,7 @@ export async function sendExchangeRequest(
   input: { postId: string; message: string | null },
   limits: Pick<WriteLimits, 'requestsPerHour'>,
 ): Promise<ExchangeRequestItem> {
-  const [post] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, input.postId));
+  const [post] = await db.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, input.postId));
   if (!post) throw notFound(REQUEST_MESSAGES.postId);
   if (post.userId === viewerId) throw forbidden('You cannot send an exchange request for your own post.');
   const [visible] = await selectPosts(db, { viewerId, scope: 'community', where: [sql`p.id = ${input.postId}`], limit: 1 });
@@ -74,15 +80,18 @@ export async function sendExchangeRequest(
         messageType: 'text',
       });
       await tx.execute(sql`UPDATE conversations SET updated_at = now() WHERE id = ${conversation.id}`);
-      return {
-        id: request.id,
-        postId: request.postId,
-        requesterId: request.requesterId,
-        status: request.status,
-        message: request.message,
-        conversationId: conversation.id,
-        createdAt: toDate(request.createdAt).toISOString(),
-      };
+      const requesterName = await memberName(tx, viewerId);
+      await notify(tx, {
+        userId: post.userId,
+        type: 'exchange_request',
+        title: 'New exchange request',
+        message: `${requesterName} wants to exchange on "${post.title}"`,
+        data: { requestId: request.id, postId: input.postId, conversationId: conversation.id, actorId: viewerId },
+      });
+      // Both members' open tabs: the new request (My Network, cards) and its first message.
+      await publishToMembers(tx, [viewerId, post.userId], { type: 'request.updated', requestId: request.id });
+      await publishToMembers(tx, [viewerId, post.userId], { type: 'conversation.updated', conversationId: conversation.id });
+      return toRequestItem({ ...request, conversationId: conversation.id });
     });
   } catch (err) {
     // Two sends at once: the partial unique index lets one through; the other is the same 409.
@@ -91,13 +100,198 @@ export async function sendExchangeRequest(
   }
 }
 
-/** Ids of the posts the viewer has sent a request on (any status): 'Connected' on cards. */
-export async function sentPostIds(db: Database, viewerId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ postId: exchangeRequests.postId })
-    .from(exchangeRequests)
-    .where(eq(exchangeRequests.requesterId, viewerId));
-  return rows.map((r) => r.postId);
+/** A request row as the API answers it. */
+function toRequestItem(row: {
+  id: string;
+  postId: string;
+  requesterId: string;
+  status: ExchangeRequestStatus;
+  message: string | null;
+  responseMessage: string | null;
+  conversationId: string | null;
+  createdAt: Date | string;
+  respondedAt: Date | string | null;
+  completedAt: Date | string | null;
+  completedById: string | null;
+}): ExchangeRequestItem {
+  const iso = (value: Date | string | null) => (value === null ? null : toDate(value).toISOString());
+  return {
+    id: row.id,
+    postId: row.postId,
+    requesterId: row.requesterId,
+    status: row.status,
+    message: row.message,
+    conversationId: row.conversationId,
+    responseMessage: row.responseMessage,
+    createdAt: toDate(row.createdAt).toISOString(),
+    respondedAt: iso(row.respondedAt),
+    completedAt: iso(row.completedAt),
+    completedById: row.completedById,
+  };
+}
+
+type Executor = Pick<Database, 'execute'>;
+
+/** The name members see for someone: their profile's display name, else their account name. */
+async function memberName(tx: Executor, userId: string): Promise<string> {
+  const [row] = await queryRows<{ name: string | null }>(
+    tx as Database,
+    sql`SELECT coalesce(pr.display_name, u.name) AS name FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${userId}`,
+  );
+  return row?.name || 'A member';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The 409 a member reads when the request is no longer in the state their action needs. */
+export function conflictMessage(current: ExchangeRequestStatus, wanted: RequestTransitionStatus): string {
+  switch (current) {
+    case 'accepted':
+      return 'This request was already accepted.';
+    case 'declined':
+      return 'This request was already declined.';
+    case 'withdrawn':
+      return 'This request was withdrawn.';
+    case 'completed':
+      return 'This exchange is already completed.';
+    case 'pending':
+      return wanted === 'completed'
+        ? 'Only an accepted exchange can be marked completed.'
+        : 'This request is still pending.';
+  }
+}
+
+/** Which state each move starts from, and who may make it (docs/decisions/010). */
+const TRANSITIONS: Record<RequestTransitionStatus, { from: ExchangeRequestStatus; by: 'owner' | 'requester' | 'either' }> = {
+  accepted: { from: 'pending', by: 'owner' },
+  declined: { from: 'pending', by: 'owner' },
+  withdrawn: { from: 'pending', by: 'requester' },
+  completed: { from: 'accepted', by: 'either' },
+};
+
+const FORBIDDEN_MESSAGES: Record<RequestTransitionStatus, string> = {
+  accepted: 'Only the post owner can accept a request.',
+  declined: 'Only the post owner can decline a request.',
+  withdrawn: 'Only the member who sent a request can withdraw it.',
+  completed: 'Only the two members of an exchange can mark it completed.',
+};
+
+interface RequestRow {
+  id: string;
+  post_id: string;
+  requester_id: string;
+  owner_id: string;
+  title: string;
+  status: ExchangeRequestStatus;
+}
+
+/**
+ * Moves a request through its lifecycle: pending -> accepted | declined (post owner, optional
+ * response message), pending -> withdrawn (requester), accepted -> completed (either party).
+ * The move is one conditional UPDATE ... WHERE status = <expected> inside a transaction, so of
+ * two members acting at once exactly one wins; the other gets the 409 for the state the winner
+ * set. The notification to the other member is written in the same transaction.
+ * Anyone who is not one of the two members (and any malformed id) gets 404.
+ */
+export async function updateRequestStatus(
+  db: Database,
+  viewerId: string,
+  requestId: string,
+  input: { status: RequestTransitionStatus; responseMessage: string | null },
+): Promise<ExchangeRequestItem> {
+  if (!UUID.test(requestId)) throw notFound(REQUEST_MESSAGES.notFound);
+  const move = TRANSITIONS[input.status];
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<RequestRow>(
+      tx,
+      sql`SELECT r.id, r.post_id, r.requester_id, p.user_id AS owner_id, p.title, r.status
+          FROM exchange_requests r JOIN posts p ON p.id = r.post_id
+          WHERE r.id = ${requestId}`,
+    );
+    const role = !row ? null : row.owner_id === viewerId ? 'owner' : row.requester_id === viewerId ? 'requester' : null;
+    if (!row || !role) throw notFound(REQUEST_MESSAGES.notFound);
+    if (move.by !== 'either' && move.by !== role) throw forbidden(FORBIDDEN_MESSAGES[input.status]);
+    if (row.status !== move.from) throw new AppError('CONFLICT', conflictMessage(row.status, input.status));
+
+    const respond = input.status === 'accepted' || input.status === 'declined';
+    const set =
+      input.status === 'completed'
+        ? sql`, completed_at = now(), completed_by_id = ${viewerId}`
+        : respond
+          ? sql`, responded_at = now(), response_message = ${input.responseMessage}`
+          : sql``;
+    const [updated] = await queryRows<{
+      id: string;
+      post_id: string;
+      requester_id: string;
+      status: ExchangeRequestStatus;
+      message: string | null;
+      response_message: string | null;
+      created_at: Date | string;
+      responded_at: Date | string | null;
+      completed_at: Date | string | null;
+      completed_by_id: string | null;
+    }>(
+      tx,
+      sql`UPDATE exchange_requests SET status = ${input.status}, updated_at = now()${set}
+          WHERE id = ${requestId} AND status = ${move.from}
+          RETURNING id, post_id, requester_id, status, message, response_message, created_at, responded_at,
+                    completed_at, completed_by_id`,
+    );
+    if (!updated) {
+      // Someone else moved it first: read the state they set (committed, so visible now).
+      const [current] = await queryRows<{ status: ExchangeRequestStatus }>(
+        tx,
+        sql`SELECT status FROM exchange_requests WHERE id = ${requestId}`,
+      );
+      if (!current) throw notFound(REQUEST_MESSAGES.notFound);
+      throw new AppError('CONFLICT', conflictMessage(current.status, input.status));
+    }
+
+    const [conversation] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM conversations
+          WHERE least(participant_1_id, participant_2_id) = least(${row.requester_id}::text, ${row.owner_id}::text)
+            AND greatest(participant_1_id, participant_2_id) = greatest(${row.requester_id}::text, ${row.owner_id}::text)
+            AND coalesce(post_id::text, '') = ${row.post_id}
+          LIMIT 1`,
+    );
+    const otherId = role === 'owner' ? row.requester_id : row.owner_id;
+    const actorName = await memberName(tx, viewerId);
+    const data = { requestId, postId: row.post_id, conversationId: conversation?.id, actorId: viewerId };
+    if (input.status === 'accepted' || input.status === 'declined') {
+      const accepted = input.status === 'accepted';
+      await notify(tx, {
+        userId: row.requester_id,
+        type: accepted ? 'request_accepted' : 'request_declined',
+        title: accepted ? 'Request accepted' : 'Request declined',
+        message: `${actorName} ${accepted ? 'accepted' : 'declined'} your request for "${row.title}"`,
+        data,
+      });
+    } else if (input.status === 'completed') {
+      await notify(tx, {
+        userId: otherId,
+        type: 'exchange_completed',
+        title: 'Exchange completed',
+        message: `${actorName} marked your exchange for "${row.title}" as completed`,
+        data,
+      });
+    }
+    await publishToMembers(tx, [row.requester_id, row.owner_id], { type: 'request.updated', requestId });
+    return toRequestItem({
+      id: updated.id,
+      postId: updated.post_id,
+      requesterId: updated.requester_id,
+      status: updated.status,
+      message: updated.message,
+      responseMessage: updated.response_message,
+      conversationId: conversation?.id ?? null,
+      createdAt: updated.created_at,
+      respondedAt: updated.responded_at,
+      completedAt: updated.completed_at,
+      completedById: updated.completed_by_id,
+    });
+  });
 }
 
 function isUniqueViolation(err: unknown): boolean {

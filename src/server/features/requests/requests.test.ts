@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
-import type { ExchangeRequestItem, SentPostIdsResponse } from '../../../shared/schemas/requests.js';
+import type { ExchangeRequestItem } from '../../../shared/schemas/requests.js';
 import { conversations, exchangeRequests, messages } from '../../db/schema/index.js';
 import { insertPost, memberWithProfile, setSettings, useTestServer, type ApiErrorBody } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
@@ -21,15 +21,14 @@ describe.each(testDatabases())('exchange requests on %s', (kind) => {
     const request = await requester.client.json<ExchangeRequestItem>(res);
     expect(request).toMatchObject({ postId, requesterId: requester.userId, status: 'pending', message: 'I would love to learn!' });
 
-    const [conversation] = await db().select().from(conversations).where(eq(conversations.id, request.conversationId));
+    expect(request.conversationId).toEqual(expect.any(String));
+    const [conversation] = await db().select().from(conversations).where(eq(conversations.id, request.conversationId ?? ''));
     expect(conversation).toMatchObject({ participant1Id: requester.userId, participant2Id: owner.userId, postId });
-    const chat = await db().select().from(messages).where(eq(messages.conversationId, request.conversationId));
+    const chat = await db().select().from(messages).where(eq(messages.conversationId, request.conversationId ?? ''));
     expect(chat.map((m) => [m.senderId, m.content, m.messageType])).toEqual([[requester.userId, 'I would love to learn!', 'text']]);
 
-    const sent = await requester.client.json<SentPostIdsResponse>(await requester.client.get('/api/requests/sent-post-ids'));
-    expect(sent.postIds).toEqual([postId]);
     const feed = await requester.client.json<FeedResponse>(await requester.client.get(`/api/feed?q=${word}`));
-    expect(feed.items.find((p) => p.id === postId)?.connected).toBe(true);
+    expect(feed.items.find((p) => p.id === postId)?.exchangeStatus).toBe('pending');
   });
 
   it("sends 'Hi! I sent you an exchange request.' without a note and reuses the pair's conversation", async () => {
@@ -41,7 +40,7 @@ describe.each(testDatabases())('exchange requests on %s', (kind) => {
     await db().update(exchangeRequests).set({ status: 'declined' }).where(eq(exchangeRequests.id, first.id));
     const second = await requester.client.json<ExchangeRequestItem>(await requester.client.post('/api/requests', { postId }));
     expect(second.conversationId).toBe(first.conversationId);
-    const chat = await db().select({ content: messages.content }).from(messages).where(eq(messages.conversationId, first.conversationId));
+    const chat = await db().select({ content: messages.content }).from(messages).where(eq(messages.conversationId, first.conversationId ?? ''));
     expect(chat.map((m) => m.content)).toEqual(['Hi! I sent you an exchange request.', 'Hi! I sent you an exchange request.']);
   });
 

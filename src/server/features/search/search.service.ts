@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { authorVisibleTo, nextOffset, photoUrl, selectBarePosts, selectPosts, toPostItem } from '../posts/post-query.js';
+import { authorVisibleTo, nextOffset, photoUrl, selectBarePosts, selectPosts, toPostItems } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
 
 export interface SearchOptions {
@@ -62,10 +62,10 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
           where: [sql`p.id IN (${sql.join(page.map((r) => sql`${r.id}::uuid`), sql`, `)})`],
           limit: page.length,
         });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map((await toPostItems(db, rows, viewerId)).map(({ row, item }) => [row.id, item]));
   const items = page.flatMap((r) => {
-    const row = byId.get(r.id);
-    return row ? [toPostItem(row, viewerId)] : [];
+    const item = byId.get(r.id);
+    return item ? [item] : [];
   });
   // The 'People' group belongs to the first page only.
   const people = options.offset === 0 ? await searchPeople(db, viewerId, options) : [];

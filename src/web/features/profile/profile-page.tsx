@@ -1,11 +1,11 @@
 import { format } from 'date-fns';
-import { Briefcase, CalendarDays, ExternalLink, Eye, Handshake, Link2, MapPin, MessageSquare, Pencil } from 'lucide-react';
+import { Briefcase, CalendarDays, Clock, ExternalLink, Eye, Handshake, Link2, MapPin, MessageSquare, Pencil } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { leadTimeLabel, needsLocation, type ProfileView } from '@shared/schemas/profile';
 import { MemberId } from '@shared/schemas/text';
-import { paths } from '@/lib/paths';
+import { openConversationPath, paths } from '@/lib/paths';
 import { MemberRating } from '@/components/member-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isProfileNotFound, useProfile } from '@/features/profile/api/get-profile';
 import { ProfileAvatar } from '@/features/profile/components/profile-avatar';
 import { ProfileMissing } from '@/features/profile/components/profile-missing';
+import { ProfileReviews } from '@/features/profile/components/profile-reviews';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Spec: Service Type shows underscores as spaces. Lead Time shows its option's label (docs/decisions/008). */
@@ -99,7 +100,7 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
                 </li>
               ) : null}
               <li className="flex items-center">
-                <MemberRating average={profile.rating} count={profile.ratingCount} />
+                <MemberRating average={profile.rating} count={profile.ratingCount} fiveStars />
               </li>
               <li className="flex items-center gap-1.5">
                 <Handshake aria-hidden="true" className="size-4" />
@@ -110,6 +111,12 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
                 Joined {format(new Date(profile.joinedAt), 'MMMM yyyy')}
               </li>
             </ul>
+            {profile.responseSignal ? (
+              <p className="flex items-center gap-1.5 text-sm text-fg-muted" data-testid="response-signal">
+                <Clock aria-hidden="true" className="size-4 shrink-0" />
+                {profile.responseSignal}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
             {ownerView ? (
@@ -122,7 +129,7 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
             ) : (
               <Button
                 disabled={profile.isOwner}
-                onClick={() => void navigate(`${paths.messages}?to=${encodeURIComponent(profile.id)}`)}
+                onClick={() => void navigate(openConversationPath(profile.id))}
               >
                 <MessageSquare aria-hidden="true" />
                 Message
@@ -166,6 +173,7 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
               </CardContent>
             </Card>
           ) : null}
+          <ProfileReviews reviews={profile.reviews} />
         </div>
         <div className="space-y-6">
           <Card>

@@ -14,10 +14,6 @@ export const postKeys = {
     ['posts', 'search', q, serviceType, categoryId ?? 'all'] as const,
 };
 
-export const requestKeys = {
-  sentPostIds: ['requests', 'sent-post-ids'] as const,
-};
-
 export const memberKeys = {
   summary: (id: string) => ['members', id, 'summary'] as const,
 };

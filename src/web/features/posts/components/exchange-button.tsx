@@ -1,16 +1,17 @@
 import { Check, Handshake } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { ExchangeStatus } from '@shared/schemas/posts';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
-import { useSentPostIds } from '@/features/posts/api/get-sent-post-ids';
 import { SendRequestDialog, type RequestTarget } from '@/features/posts/components/send-request-dialog';
 import { EXCHANGE_TOOLTIP_MS, takeFirstExchangeClick } from '@/features/posts/lib/exchange-tooltip';
 import { appConfig } from '@/lib/app-config';
+import { cn } from '@/lib/cn';
 
 export interface ExchangeButtonProps {
   target: RequestTarget;
-  /** The server's word that a request from the member on this post exists. */
-  connected: boolean;
+  /** The member's live request on this post, from the server (PostItem.exchangeStatus). */
+  exchangeStatus: ExchangeStatus | null;
   /** 'Exchange' on post cards (with the first-time tooltip), 'Connect' on search cards. */
   label?: 'Exchange' | 'Connect' | 'Send Exchange Request';
   /** Show the tooltips and the first-click introduction (post cards). */
@@ -19,14 +20,23 @@ export interface ExchangeButtonProps {
   className?: string;
 }
 
+/** The short line beside 'Connected' (issue 11: which state the exchange is in). */
+export const EXCHANGE_STATUS_TEXT: Record<ExchangeStatus, string> = {
+  pending: 'Request pending',
+  accepted: 'Accepted',
+  completed: 'Completed',
+};
+
 const NORMAL_TOOLTIP = 'Exchange: start a conversation to offer and receive support.';
 
 /**
- * Opens the Send Exchange Request dialog; a disabled 'Connected' once a request exists. On post
- * cards the very first click in this browser only introduces exchanges in a tooltip for 3 seconds.
+ * Opens the Send Exchange Request dialog; a disabled 'Connected' with 'Request pending',
+ * 'Accepted' or 'Completed' beside it while the member's request is live (after a decline or a
+ * withdrawal they may ask again). On post cards the very first click in this browser only
+ * introduces exchanges in a tooltip for 3 seconds.
  */
-export function ExchangeButton({ target, connected, label = 'Exchange', withTooltip = false, size = 'sm', className }: ExchangeButtonProps) {
-  const sent = useSentPostIds();
+export function ExchangeButton({ target, exchangeStatus, label = 'Exchange', withTooltip = false, size = 'sm', className }: ExchangeButtonProps) {
+  const statusId = useId();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [hoverOpen, setHoverOpen] = useState(false);
   const [introOpen, setIntroOpen] = useState(false);
@@ -55,13 +65,19 @@ export function ExchangeButton({ target, connected, label = 'Exchange', withTool
 
   // The dialog stays mounted after the request went through, so its success toast still shows.
   const dialog = <SendRequestDialog target={target} open={dialogOpen} onOpenChange={setDialogOpen} />;
-  if (connected || sent.has(target.postId)) {
+  if (exchangeStatus) {
+    // Beside the button, not under it: the card keeps its height when the state appears.
     return (
       <>
-        <Button variant="secondary" size={size} disabled className={className}>
-          <Check aria-hidden="true" />
-          Connected
-        </Button>
+        <span className={cn('inline-flex items-center justify-end gap-2', className)}>
+          <span id={statusId} className="text-xs text-fg-muted" data-testid="exchange-status">
+            {EXCHANGE_STATUS_TEXT[exchangeStatus]}
+          </span>
+          <Button variant="secondary" size={size} disabled aria-describedby={statusId}>
+            <Check aria-hidden="true" />
+            Connected
+          </Button>
+        </span>
         {dialog}
       </>
     );

@@ -1,35 +1,8 @@
 import { Link } from 'react-router';
 import type { PostAuthor } from '@shared/schemas/posts';
 import { cn } from '@/lib/cn';
+import { MemberAvatar } from '@/components/member-avatar';
 import { profilePath } from '@/lib/paths';
-
-function initials(name: string): string {
-  const letters = name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
-  return letters || '?';
-}
-
-/** A member's round photo, or their initials when they have none. */
-export function MemberAvatar({ name, avatarUrl, className }: { name: string; avatarUrl: string | null; className?: string }) {
-  if (avatarUrl) {
-    return <img src={avatarUrl} alt="" className={cn('size-10 shrink-0 rounded-full object-cover', className)} />;
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className={cn(
-        'inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800',
-        className,
-      )}
-    >
-      {initials(name)}
-    </span>
-  );
-}
 
 const SIZES = {
   md: { avatar: '', skill: 'text-sm' },
@@ -60,3 +33,5 @@ export function AuthorIdentity({ author, size = 'md' }: { author: PostAuthor; si
     </>
   );
 }
+
+export { MemberAvatar };

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { MEANINGFUL_MATCH_SCORE } from '@shared/domain/match-score';
 import { stripOfferingPrefix, shortPostTitle } from '@shared/domain/post-text';
 import type { PostItem } from '@shared/schemas/posts';
@@ -9,6 +10,7 @@ import { useMatches } from '@/features/posts/api/get-matches';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
+import { paths } from '@/lib/paths';
 
 /**
  * Up to 3 matches per My Posts entry (spec section 9); the count and the list hold only
@@ -18,6 +20,10 @@ const MY_POST_MATCHES = { limit: 3, minScore: MEANINGFUL_MATCH_SCORE } as const;
 
 function matchCountText(count: number): string {
   return `— ${count} ${count === 1 ? 'Match' : 'Matches'}`;
+}
+
+function pendingRequestsText(count: number): string {
+  return `${count} pending ${count === 1 ? 'request' : 'requests'}`;
 }
 
 function MyPostRow({ post, matchingEnabled }: { post: PostItem; matchingEnabled: boolean }) {
@@ -37,6 +43,16 @@ function MyPostRow({ post, matchingEnabled }: { post: PostItem; matchingEnabled:
             </span>
           </span>
         </AccordionTrigger>
+        {post.pendingRequestCount ? (
+          // Outside the trigger: a link may not sit inside its button.
+          <Link
+            to={paths.network}
+            className="shrink-0 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            data-testid="my-post-pending"
+          >
+            {pendingRequestsText(post.pendingRequestCount)}
+          </Link>
+        ) : null}
         <PostActionsMenu post={post} />
       </div>
       <AccordionContent className="text-sm">
@@ -54,7 +70,7 @@ function MyPostRow({ post, matchingEnabled }: { post: PostItem; matchingEnabled:
                 <p className="line-clamp-2 text-xs">Offering: {stripOfferingPrefix(match.title)}</p>
                 <ExchangeButton
                   target={{ postId: match.id, title: match.title, author: match.author }}
-                  connected={match.connected}
+                  exchangeStatus={match.exchangeStatus}
                   className="justify-self-end"
                 />
               </li>

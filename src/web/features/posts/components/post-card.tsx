@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MatchBar } from '@/features/posts/components/match-bar';
+import { AuthorResponse } from '@/features/posts/components/author-response';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostTags } from '@/features/posts/components/post-tags';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
@@ -37,6 +38,7 @@ export function PostCard({ post, match, className }: PostCardProps) {
           <AuthorIdentity author={post.author} />
           {post.isOwn ? <PostActionsMenu post={post} /> : null}
         </header>
+        {post.isOwn ? null : <AuthorResponse text={post.authorResponse} className="-mt-2" />}
         {/* Badges on their own line, so a long category never cuts the author's name and skill short. */}
         {status || post.categoryName ? (
           <div className="-mt-1 flex flex-wrap gap-1.5">
@@ -70,7 +72,7 @@ export function PostCard({ post, match, className }: PostCardProps) {
           <footer className="mt-auto flex justify-end pt-1">
             <ExchangeButton
               target={{ postId: post.id, title: post.title, author: post.author }}
-              connected={post.connected}
+              exchangeStatus={post.exchangeStatus}
               withTooltip
             />
           </footer>

@@ -84,7 +84,7 @@ export function ProfileDetailsDialog({ post, open, onOpenChange }: { post: PostI
         <div className="flex justify-end">
           <ExchangeButton
             target={{ postId: post.id, title: post.title, author: post.author }}
-            connected={post.connected}
+            exchangeStatus={post.exchangeStatus}
             label="Send Exchange Request"
             size="md"
           />

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { parseDescription } from '@shared/domain/post-text';
 import type { PostItem } from '@shared/schemas/posts';
 import { Card } from '@/components/ui/card';
+import { AuthorResponse } from '@/features/posts/components/author-response';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostTags } from '@/features/posts/components/post-tags';
@@ -22,6 +23,7 @@ export function SearchResultCard({ post }: { post: PostItem }) {
       <div className="flex items-center gap-3">
         <AuthorIdentity author={post.author} />
       </div>
+      <AuthorResponse text={post.authorResponse} className="-mt-1" />
       <h2 id={titleId} className="text-base leading-snug font-semibold break-words">
         {/* The whole card opens Profile Details; the Connect button sits above this overlay. */}
         <button
@@ -47,7 +49,7 @@ export function SearchResultCard({ post }: { post: PostItem }) {
       </dl>
       <PostTags tags={post.customTags} max={MAX_TAGS} showMore />
       <div className="relative z-10 mt-auto flex justify-end pt-1">
-        <ExchangeButton target={{ postId: post.id, title: post.title, author: post.author }} connected={post.connected} label="Connect" />
+        <ExchangeButton target={{ postId: post.id, title: post.title, author: post.author }} exchangeStatus={post.exchangeStatus} label="Connect" />
       </div>
       <ProfileDetailsDialog post={post} open={detailsOpen} onOpenChange={setDetailsOpen} />
     </Card>

@@ -1,0 +1,2 @@
+-- The notification list, newest first, pages by (created_at, id) for one member.
+CREATE INDEX "notifications_user_id_created_at_id_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

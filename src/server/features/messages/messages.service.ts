@@ -1,0 +1,374 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGE_LIMITS,
+  MESSAGE_MESSAGES,
+  type ConversationSummary,
+  type ExchangeProposal,
+  type MessageItem,
+  type MessagePage,
+} from '../../../shared/schemas/messages.js';
+import { queryRows, type Database } from '../../db/client.js';
+import type { MessageType } from '../../db/schema/index.js';
+import { notFound, validationFailed } from '../../errors.js';
+import { enforceWindowLimit } from '../../lib/rate-limit.js';
+import { publishToMembers } from '../../realtime/member-events.js';
+import { notify } from '../notifications/notify.js';
+import { escapeLike } from '../posts/post-text-filter.js';
+import { photoUrl, toDate } from '../posts/post-query.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The newest conversations the list shows (a member with more searches for the rest). */
+export const CONVERSATION_LIST_LIMIT = 200;
+
+/** The text an exchange proposal message carries (the list's last message shows it). */
+export const PROPOSAL_CONTENT = 'Exchange proposal';
+
+/** How much of a message the 'New message' notification quotes. */
+const NOTIFICATION_QUOTE_CHARS = 80;
+
+type Executor = Pick<Database, 'execute'>;
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  message_type: MessageType;
+  exchange_proposal: Record<string, unknown> | null;
+  is_read: boolean;
+  created_at: Date | string;
+}
+
+function toMessageItem(row: MessageRow, clientId: string | null = null): MessageItem {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    content: row.content,
+    messageType: row.message_type,
+    exchangeProposal: row.exchange_proposal ?? null,
+    isRead: Boolean(row.is_read),
+    createdAt: toDate(row.created_at).toISOString(),
+    clientId,
+  };
+}
+
+interface SummaryRow {
+  id: string;
+  updated_at: Date | string;
+  other_id: string;
+  other_name: string | null;
+  other_photo_id: string | null;
+  post_id: string | null;
+  post_title: string | null;
+  unread_count: number | string;
+  lm_id: string | null;
+  lm_sender_id: string | null;
+  lm_content: string | null;
+  lm_message_type: MessageType | null;
+  lm_exchange_proposal: Record<string, unknown> | null;
+  lm_is_read: boolean | null;
+  lm_created_at: Date | string | null;
+}
+
+/**
+ * Conversation summaries of the viewer, newest activity first, in one query: the other member
+ * (profile display name, else account name, and photo), the post, the last message and the
+ * count of the other member's messages the viewer has not read. `where` narrows further.
+ */
+async function selectSummaries(
+  db: Executor,
+  viewerId: string,
+  filter: { where: SQL; join?: SQL },
+  limit: number,
+): Promise<ConversationSummary[]> {
+  const rows = await queryRows<SummaryRow>(
+    db as Database,
+    sql`SELECT c.id, c.updated_at, o.id AS other_id, coalesce(pr.display_name, o.name) AS other_name,
+               pr.photo_id::text AS other_photo_id, c.post_id::text AS post_id, p.title AS post_title,
+               (SELECT count(*) FROM messages um
+                 WHERE um.conversation_id = c.id AND um.is_read = false AND um.sender_id <> ${viewerId})::int AS unread_count,
+               lm.id AS lm_id, lm.sender_id AS lm_sender_id, lm.content AS lm_content,
+               lm.message_type AS lm_message_type, lm.exchange_proposal AS lm_exchange_proposal,
+               lm.is_read AS lm_is_read, lm.created_at AS lm_created_at
+        FROM conversations c
+        JOIN users o ON o.id = CASE WHEN c.participant_1_id = ${viewerId} THEN c.participant_2_id ELSE c.participant_1_id END
+        LEFT JOIN profiles pr ON pr.id = o.id
+        LEFT JOIN posts p ON p.id = c.post_id
+        LEFT JOIN LATERAL (
+          SELECT m.id, m.sender_id, m.content, m.message_type, m.exchange_proposal, m.is_read, m.created_at
+          FROM messages m WHERE m.conversation_id = c.id
+          ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+        ) lm ON true
+        ${filter.join ?? sql``}
+        WHERE (c.participant_1_id = ${viewerId} OR c.participant_2_id = ${viewerId}) AND ${filter.where}
+        ORDER BY c.updated_at DESC, c.id DESC
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    otherMember: { id: row.other_id, name: row.other_name || 'A member', photoUrl: photoUrl(row.other_photo_id) },
+    post: row.post_id && row.post_title !== null ? { id: row.post_id, title: row.post_title } : null,
+    lastMessage:
+      row.lm_id === null
+        ? null
+        : toMessageItem({
+            id: row.lm_id,
+            conversation_id: row.id,
+            sender_id: row.lm_sender_id ?? '',
+            content: row.lm_content ?? '',
+            message_type: row.lm_message_type ?? 'text',
+            exchange_proposal: row.lm_exchange_proposal,
+            is_read: Boolean(row.lm_is_read),
+            created_at: row.lm_created_at ?? row.updated_at,
+          }),
+    unreadCount: Number(row.unread_count),
+    updatedAt: toDate(row.updated_at).toISOString(),
+  }));
+}
+
+/**
+ * The viewer's conversations, newest activity first. `q` finds the other member's name or the
+ * text of any message in the conversation (case-insensitive substring, LIKE wildcards escaped).
+ */
+export async function listConversations(db: Database, viewerId: string, q: string | undefined): Promise<ConversationSummary[]> {
+  const phrase = q?.trim() ?? '';
+  if (!phrase) return selectSummaries(db, viewerId, { where: sql`true` }, CONVERSATION_LIST_LIMIT);
+  const pattern = `%${escapeLike(phrase)}%`;
+  // A lateral probe per conversation (on its index), not an EXISTS: under the OR the planner
+  // would hash the matches of every conversation in the database.
+  return selectSummaries(
+    db,
+    viewerId,
+    {
+      join: sql`LEFT JOIN LATERAL (
+                  SELECT true AS hit FROM messages sm WHERE sm.conversation_id = c.id AND sm.content ILIKE ${pattern} LIMIT 1
+                ) found ON true`,
+      where: sql`(coalesce(pr.display_name, o.name) ILIKE ${pattern} OR found.hit)`,
+    },
+    CONVERSATION_LIST_LIMIT,
+  );
+}
+
+/** One conversation of the viewer's; anyone else's (and a malformed id) is 404. */
+export async function getConversation(db: Database, viewerId: string, conversationId: string): Promise<ConversationSummary> {
+  if (!UUID.test(conversationId)) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  const [summary] = await selectSummaries(db, viewerId, { where: sql`c.id = ${conversationId}` }, 1);
+  if (!summary) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  return summary;
+}
+
+/**
+ * Opens the conversation between the viewer and a member (about a post when given), creating
+ * it when none exists. The unique index on the unordered pair and post makes two opens at once
+ * end with one conversation: INSERT ... ON CONFLICT DO NOTHING, then read the one that exists.
+ */
+export async function openConversation(
+  db: Database,
+  viewerId: string,
+  input: { memberId: string; postId?: string | null },
+): Promise<{ created: boolean; conversation: ConversationSummary }> {
+  if (input.memberId === viewerId) throw validationFailed({ memberId: MESSAGE_MESSAGES.self }, MESSAGE_MESSAGES.self);
+  const [member] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE id = ${input.memberId}`);
+  if (!member) throw notFound(MESSAGE_MESSAGES.memberNotFound);
+  const postId = input.postId ?? null;
+  if (postId) {
+    // A conversation is about a post of one of its two members.
+    const [post] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM posts WHERE id = ${postId} AND user_id IN (${viewerId}, ${input.memberId})`,
+    );
+    if (!post) throw notFound('Post not found.');
+  }
+  const [row] = await queryRows<{ id: string; created: boolean }>(
+    db,
+    sql`WITH inserted AS (
+          INSERT INTO conversations (participant_1_id, participant_2_id, post_id)
+          VALUES (${viewerId}, ${input.memberId}, ${postId})
+          ON CONFLICT DO NOTHING
+          RETURNING id)
+        SELECT id, true AS created FROM inserted
+        UNION ALL
+        SELECT id, false FROM conversations
+        WHERE least(participant_1_id, participant_2_id) = least(${viewerId}::text, ${input.memberId}::text)
+          AND greatest(participant_1_id, participant_2_id) = greatest(${viewerId}::text, ${input.memberId}::text)
+          AND coalesce(post_id::text, '') = ${postId ?? ''}
+        LIMIT 1`,
+  );
+  if (!row) throw new Error('no conversation after upsert');
+  return { created: Boolean(row.created), conversation: await getConversation(db, viewerId, row.id) };
+}
+
+interface Participants {
+  id: string;
+  participant_1_id: string;
+  participant_2_id: string;
+}
+
+/** The conversation's two members when the viewer is one of them; otherwise 404. */
+async function participantsOf(db: Executor, viewerId: string, conversationId: string): Promise<{ otherId: string }> {
+  if (!UUID.test(conversationId)) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  const [row] = await queryRows<Participants>(
+    db as Database,
+    sql`SELECT id, participant_1_id, participant_2_id FROM conversations
+        WHERE id = ${conversationId} AND (participant_1_id = ${viewerId} OR participant_2_id = ${viewerId})`,
+  );
+  if (!row) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
+  return { otherId: row.participant_1_id === viewerId ? row.participant_2_id : row.participant_1_id };
+}
+
+/** The opaque cursor for "messages older than this one". */
+export function encodeCursor(messageId: string): string {
+  return Buffer.from(`m:${messageId}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const id = decoded.startsWith('m:') ? decoded.slice(2) : '';
+  if (!UUID.test(id)) throw validationFailed({ before: MESSAGE_MESSAGES.cursor }, MESSAGE_MESSAGES.cursor);
+  return id;
+}
+
+const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.exchange_proposal, m.is_read, m.created_at`;
+
+/**
+ * One page of a conversation: the 50 newest messages older than the cursor (keyset on
+ * created_at, id), oldest first, and the cursor of the next older page (null at the start).
+ */
+export async function listMessages(
+  db: Database,
+  viewerId: string,
+  conversationId: string,
+  before: string | undefined,
+): Promise<MessagePage> {
+  await participantsOf(db, viewerId, conversationId);
+  let older = sql`true`;
+  if (before) {
+    const cursorId = decodeCursor(before);
+    const [anchor] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM messages WHERE id = ${cursorId} AND conversation_id = ${conversationId}`,
+    );
+    if (!anchor) throw validationFailed({ before: MESSAGE_MESSAGES.cursor }, MESSAGE_MESSAGES.cursor);
+    older = sql`(m.created_at, m.id) < (SELECT a.created_at, a.id FROM messages a WHERE a.id = ${cursorId})`;
+  }
+  const size = MESSAGE_LIMITS.pageSize;
+  const rows = await queryRows<MessageRow>(
+    db,
+    sql`SELECT ${MESSAGE_COLUMNS} FROM messages m
+        WHERE m.conversation_id = ${conversationId} AND ${older}
+        ORDER BY m.created_at DESC, m.id DESC
+        LIMIT ${size + 1}`,
+  );
+  const page = rows.slice(0, size);
+  const oldest = page[page.length - 1];
+  return {
+    items: page.reverse().map((row) => toMessageItem(row)),
+    nextCursor: rows.length > size && oldest ? encodeCursor(oldest.id) : null,
+  };
+}
+
+/** The name members see for someone: their profile's display name, else their account name. */
+async function memberName(db: Executor, userId: string): Promise<string> {
+  const [row] = await queryRows<{ name: string | null }>(
+    db as Database,
+    sql`SELECT coalesce(pr.display_name, u.name) AS name FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${userId}`,
+  );
+  return row?.name || 'A member';
+}
+
+/**
+ * Sends a message (plain text, or an exchange proposal card) in one transaction: the message,
+ * the conversation's new activity time, the 'message.created' event to both members' tabs and,
+ * when the recipient has no unread 'message' notification for this conversation yet, one.
+ * Updating the conversation first locks its row, so two sends at once queue and the second
+ * sees the first's notification: at most one unread per conversation. More than
+ * `perMinute` messages a minute from one member answer 429.
+ */
+export async function sendMessage(
+  db: Database,
+  viewerId: string,
+  conversationId: string,
+  input: { content: string; clientId?: string | null; exchangeProposal?: ExchangeProposal | null },
+  perMinute: number,
+): Promise<MessageItem> {
+  const { otherId } = await participantsOf(db, viewerId, conversationId);
+  await enforceWindowLimit(db, `message:${viewerId}`, 60, perMinute, MESSAGE_MESSAGES.rateLimited);
+  const proposal = input.exchangeProposal ?? null;
+  // A proposal's text is always the same short label (the list shows it as the last message).
+  const content = proposal ? PROPOSAL_CONTENT : input.content;
+  const clientId = input.clientId ?? null;
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE conversations SET updated_at = now() WHERE id = ${conversationId}`);
+    const [row] = await queryRows<MessageRow>(
+      tx,
+      sql`INSERT INTO messages AS m (conversation_id, sender_id, content, message_type, exchange_proposal)
+          VALUES (${conversationId}, ${viewerId}, ${content}, ${proposal ? 'exchange_proposal' : 'text'},
+                  ${proposal ? JSON.stringify(proposal) : null}::jsonb)
+          RETURNING ${MESSAGE_COLUMNS}`,
+    );
+    if (!row) throw new Error('insert into messages returned no row');
+    const message = toMessageItem(row, clientId);
+    await publishToMembers(tx, [viewerId, otherId], { type: 'message.created', message });
+
+    const [pending] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM notifications
+          WHERE user_id = ${otherId} AND type = 'message' AND is_read = false
+            AND data->>'conversationId' = ${conversationId}
+          LIMIT 1`,
+    );
+    if (!pending) {
+      const senderName = await memberName(tx, viewerId);
+      const quote = [...message.content].slice(0, NOTIFICATION_QUOTE_CHARS).join('');
+      await notify(tx, {
+        userId: otherId,
+        type: 'message',
+        title: 'New message',
+        message: `${senderName}: ${quote}`,
+        data: { conversationId, actorId: viewerId },
+      });
+    }
+    return message;
+  });
+}
+
+/**
+ * Marks the other member's messages in the conversation read (never the viewer's own), and the
+ * viewer's unread 'message' notifications for it; both members' tabs hear 'message.read' when
+ * anything changed.
+ */
+export async function markConversationRead(db: Database, viewerId: string, conversationId: string): Promise<void> {
+  const { otherId } = await participantsOf(db, viewerId, conversationId);
+  await db.transaction(async (tx) => {
+    const updated = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE messages SET is_read = true
+          WHERE conversation_id = ${conversationId} AND sender_id <> ${viewerId} AND is_read = false
+          RETURNING id`,
+    );
+    await tx.execute(
+      sql`UPDATE notifications SET is_read = true
+          WHERE user_id = ${viewerId} AND type = 'message' AND is_read = false
+            AND data->>'conversationId' = ${conversationId}`,
+    );
+    if (updated.length > 0) {
+      await publishToMembers(tx, [viewerId, otherId], { type: 'message.read', conversationId, readerId: viewerId });
+    }
+  });
+}
+
+/** Messages sent to the viewer, in any of their conversations, that they have not read. */
+export async function unreadMessageCount(db: Database, viewerId: string): Promise<number> {
+  // Counted per conversation through the partial unread index, never by scanning messages.
+  const [row] = await queryRows<{ unread: number | string }>(
+    db,
+    sql`SELECT coalesce(sum((SELECT count(*) FROM messages m
+                              WHERE m.conversation_id = c.id AND m.is_read = false AND m.sender_id <> ${viewerId})), 0)::int AS unread
+        FROM conversations c
+        WHERE c.participant_1_id = ${viewerId} OR c.participant_2_id = ${viewerId}`,
+  );
+  return Number(row?.unread ?? 0);
+}

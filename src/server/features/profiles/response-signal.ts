@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { RESPONSE_SIGNAL_WINDOW_DAYS, type ResponseCounts } from '../../../shared/domain/response-signal.js';
+import { queryRows, type Database } from '../../db/client.js';
+
+interface SignalRow {
+  author_id: string;
+  received: number;
+  responded: number;
+  median_seconds: number | string | null;
+}
+
+/**
+ * How each member answers exchange requests on their posts over the last 90 days, for many
+ * members in one grouped query (profile header, and one query per page of post cards).
+ * received: requests created in the window, without withdrawn ones the member never answered
+ * (the requester took them back, the member had nothing to answer); responded: those with
+ * responded_at (accepted or declined); the median of responded_at - created_at over those.
+ * Members without any request in the window are absent from the map.
+ */
+export async function responseSignals(db: Database, authorIds: readonly string[], now: Date = new Date()): Promise<Map<string, ResponseCounts>> {
+  const ids = [...new Set(authorIds)];
+  const result = new Map<string, ResponseCounts>();
+  if (ids.length === 0) return result;
+  const since = new Date(now.getTime() - RESPONSE_SIGNAL_WINDOW_DAYS * 24 * 3600 * 1000);
+  const rows = await queryRows<SignalRow>(
+    db,
+    sql`SELECT rp.user_id AS author_id,
+          count(*)::int AS received,
+          count(er.responded_at)::int AS responded,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM er.responded_at - er.created_at)::float8)
+            FILTER (WHERE er.responded_at IS NOT NULL) AS median_seconds
+        FROM posts rp
+        JOIN exchange_requests er ON er.post_id = rp.id
+        WHERE rp.user_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          AND er.created_at >= ${since.toISOString()}::timestamptz
+          AND NOT (er.status = 'withdrawn' AND er.responded_at IS NULL)
+        GROUP BY rp.user_id`,
+  );
+  for (const row of rows) {
+    result.set(row.author_id, {
+      received: Number(row.received),
+      responded: Number(row.responded),
+      medianResponseSeconds: row.median_seconds === null ? null : Number(row.median_seconds),
+    });
+  }
+  return result;
+}

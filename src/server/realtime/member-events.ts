@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import type { RealtimeEvent } from '../../shared/schemas/messages.js';
+import { DATABASE_CHANNELS } from './hub.js';
+
+/** What travels on the member-event channel: the event and the members whose tabs get it. */
+export interface MemberEventEnvelope {
+  userIds: string[];
+  event: RealtimeEvent;
+}
+
+/** NOTIFY payloads must stay under 8,000 bytes; a longer message travels without its text. */
+const PAYLOAD_MAX_BYTES = 7_500;
+
+type Executor = Pick<Database, 'execute'>;
+
+/**
+ * Sends an event to the open tabs of `userIds` on every instance, through the realtime hub's
+ * database channel. Called inside the event's transaction: PostgreSQL (and PGlite) deliver a
+ * NOTIFY only when that transaction commits, so a tab never hears of a message that was rolled
+ * back. An event too big for a NOTIFY goes out slimmed (the message without its text); the
+ * client then refetches the conversation.
+ */
+export async function publishToMembers(tx: Executor, userIds: string[], event: RealtimeEvent): Promise<void> {
+  if (userIds.length === 0) return;
+  let payload = JSON.stringify({ userIds: [...new Set(userIds)], event } satisfies MemberEventEnvelope);
+  if (Buffer.byteLength(payload) > PAYLOAD_MAX_BYTES && event.type === 'message.created') {
+    const slim: RealtimeEvent = { type: 'conversation.updated', conversationId: event.message.conversationId };
+    payload = JSON.stringify({ userIds: [...new Set(userIds)], event: slim } satisfies MemberEventEnvelope);
+  }
+  await tx.execute(sql`SELECT pg_notify(${DATABASE_CHANNELS.memberEvent}, ${payload})`);
+}

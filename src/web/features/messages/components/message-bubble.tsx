@@ -1,0 +1,124 @@
+import { AlertCircle, Check, CheckCheck, Clock, Handshake, MapPin, RotateCw } from 'lucide-react';
+import { ExchangeProposal } from '@shared/schemas/messages';
+import { Button } from '@/components/ui/button';
+import { LinkedText } from '@/features/messages/components/linked-text';
+import { messageTime } from '@/features/messages/lib/time';
+import { cn } from '@/lib/cn';
+
+/** What a proposal's content holds when the proposer wrote no notes. */
+export const PROPOSAL_DEFAULT_CONTENT = 'Exchange proposal';
+
+export type BubbleStatus = 'sending' | 'failed' | 'sent' | 'read';
+
+export interface BubbleProps {
+  mine: boolean;
+  content: string;
+  /** The stored proposal (any shape from the server); shown as a card when it reads as one. */
+  exchangeProposal: unknown;
+  createdAt: string;
+  /** Only for the viewer's own messages. */
+  status?: BubbleStatus;
+  error?: string | null;
+  onRetry?: () => void;
+  senderName: string;
+}
+
+function ProposalCard({ proposal, mine, senderName }: { proposal: ExchangeProposal; mine: boolean; senderName: string }) {
+  const who = mine ? 'You' : senderName;
+  return (
+    <div className="space-y-2" data-testid="proposal-card">
+      <p className="flex items-center gap-1.5 text-sm font-semibold">
+        <Handshake aria-hidden="true" className="size-4" />
+        Exchange proposal
+      </p>
+      <dl className={cn('grid gap-1 rounded-lg p-2.5 text-sm', mine ? 'bg-brand-800' : 'bg-surface')}>
+        <div>
+          <dt className={cn('text-xs', mine ? 'text-brand-100' : 'text-fg-muted')}>{who} offer{mine ? '' : 's'}</dt>
+          <dd className="font-medium wrap-anywhere">{proposal.offered_skill}</dd>
+        </div>
+        <div>
+          <dt className={cn('text-xs', mine ? 'text-brand-100' : 'text-fg-muted')}>In exchange for</dt>
+          <dd className="font-medium wrap-anywhere">{proposal.requested_skill}</dd>
+        </div>
+        {proposal.duration_hours || proposal.location ? (
+          <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">
+            {proposal.duration_hours ? (
+              <dd className="inline-flex items-center gap-1">
+                <Clock aria-hidden="true" className="size-3.5" />
+                {proposal.duration_hours} {proposal.duration_hours === 1 ? 'hour' : 'hours'}
+              </dd>
+            ) : null}
+            {proposal.location ? (
+              <dd className="inline-flex items-center gap-1 wrap-anywhere">
+                <MapPin aria-hidden="true" className="size-3.5" />
+                {proposal.location}
+              </dd>
+            ) : null}
+          </div>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+function StatusMark({ status }: { status: BubbleStatus }) {
+  switch (status) {
+    case 'sending':
+      return <span>Sending...</span>;
+    case 'failed':
+      return null;
+    case 'sent':
+      return (
+        <span className="inline-flex" title="Sent">
+          <Check aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Sent</span>
+        </span>
+      );
+    case 'read':
+      return (
+        <span className="inline-flex" title="Read">
+          <CheckCheck aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Read</span>
+        </span>
+      );
+  }
+}
+
+/** One message: mine on the right in the brand colour, theirs on the left; proposals as a card. */
+export function MessageBubble({ mine, content, exchangeProposal, createdAt, status, error, onRetry, senderName }: BubbleProps) {
+  const proposal = exchangeProposal ? ExchangeProposal.safeParse(exchangeProposal) : null;
+  const notes = proposal?.success && content === PROPOSAL_DEFAULT_CONTENT ? '' : content;
+  return (
+    <div className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-testid="message" data-mine={mine} data-status={status}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[75%]',
+          mine ? 'rounded-br-md bg-brand-700 text-white' : 'rounded-bl-md bg-surface-muted text-fg',
+          status === 'sending' && 'opacity-80',
+          status === 'failed' && 'ring-2 ring-danger-600',
+        )}
+      >
+        {proposal?.success ? <ProposalCard proposal={proposal.data} mine={mine} senderName={senderName} /> : null}
+        {notes ? (
+          <p className={cn('text-sm whitespace-pre-wrap wrap-anywhere', proposal?.success && 'mt-2')} data-testid="message-text">
+            <LinkedText text={notes} />
+          </p>
+        ) : null}
+        <p className={cn('mt-1 flex items-center justify-end gap-1 text-[11px]', mine ? 'text-brand-100' : 'text-fg-subtle')}>
+          <time dateTime={createdAt}>{messageTime(createdAt)}</time>
+          {mine && status ? <StatusMark status={status} /> : null}
+        </p>
+      </div>
+      {status === 'failed' ? (
+        <p className="mt-1 flex items-center gap-2 text-xs text-danger-700" role="alert">
+          <AlertCircle aria-hidden="true" className="size-3.5" />
+          {error ?? 'Not sent.'}
+          <Button size="sm" variant="ghost" className="h-7 px-2" onClick={onRetry}>
+            <RotateCw aria-hidden="true" />
+            Retry
+          </Button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

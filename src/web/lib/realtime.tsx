@@ -1,0 +1,254 @@
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { RealtimeEvent } from '@shared/schemas/messages';
+import { REALTIME_CLOSE } from '@shared/schemas/realtime';
+import { isSigningOut, sessionQueryKey } from '@/lib/auth';
+import { notificationKeys } from '@/lib/unread-counts';
+
+/** 'connecting' before the first open, 'reconnecting' after a drop until the socket is open again. */
+export type RealtimeState = 'connecting' | 'open' | 'reconnecting';
+
+/** Waits before each reconnection attempt (architecture.md, Realtime): 1, 2, 5, then every 10 s. */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+/** The client's keep-alive (spec: realtime heartbeat 25 s); no pong within PONG_TIMEOUT_MS means the line is dead. */
+export const HEARTBEAT_MS = 25_000;
+const PONG_TIMEOUT_MS = 10_000;
+
+/**
+ * Query key prefixes each event makes stale; the screens key their queries under these
+ * (`messagesUnread` is unread-counts.ts's `messagesUnreadKey`, spelled out here because that
+ * module imports this one).
+ */
+export const realtimeKeys = {
+  conversations: ['conversations'] as const,
+  messages: ['messages'] as const,
+  messagesUnread: ['messages-unread'] as const,
+  network: ['network'] as const,
+  posts: ['posts'] as const,
+};
+
+function keysFor(event: RealtimeEvent): QueryKey[] {
+  switch (event.type) {
+    case 'notification.created':
+      return [notificationKeys.all];
+    case 'message.created':
+    case 'message.read':
+    case 'conversation.updated':
+      return [realtimeKeys.conversations, realtimeKeys.messages, realtimeKeys.messagesUnread];
+    case 'request.updated':
+      return [realtimeKeys.network, realtimeKeys.posts];
+    default:
+      return [];
+  }
+}
+
+/** Everything an event can touch: refetched after a reconnection, since events may have been missed. */
+const allKeys = (): QueryKey[] => [notificationKeys.all, ...Object.values(realtimeKeys)];
+
+type Listener = (event: RealtimeEvent) => void;
+
+/**
+ * One WebSocket to `/api/realtime` for this tab: reconnects with backoff, answers the server's
+ * events by invalidating the TanStack Query cache, and lets components listen to raw events.
+ */
+export class RealtimeConnection {
+  private socket: WebSocket | null = null;
+  private state: RealtimeState = 'connecting';
+  private attempt = 0;
+  private everOpened = false;
+  private disposed = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly stateListeners = new Set<() => void>();
+  private readonly eventListeners = new Set<Listener>();
+
+  constructor(
+    private readonly queryClient: QueryClient,
+    private readonly url = realtimeUrl(),
+  ) {}
+
+  /** Opens the socket; after `stop` (React's strict mode runs effects twice) it starts afresh. */
+  start(): void {
+    this.disposed = false;
+    this.attempt = 0;
+    this.everOpened = false;
+    this.setState('connecting');
+    window.addEventListener('online', this.reconnectNow);
+    this.open();
+  }
+
+  stop(): void {
+    this.disposed = true;
+    window.removeEventListener('online', this.reconnectNow);
+    this.clearTimers();
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket?.readyState === WebSocket.CONNECTING) {
+      // Closing a socket still connecting logs a browser error: close it once it opens.
+      socket.onopen = () => socket.close(1000, 'Left the signed-in pages');
+    } else socket?.close(1000, 'Left the signed-in pages');
+  }
+
+  getState = (): RealtimeState => this.state;
+
+  subscribeState = (listener: () => void): (() => void) => {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  };
+
+  subscribeEvents(listener: Listener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** The underlying socket (tests close it to simulate a dropped connection). */
+  get current(): WebSocket | null {
+    return this.socket;
+  }
+
+  private setState(state: RealtimeState): void {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener();
+  }
+
+  private open(): void {
+    if (this.disposed) return;
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      this.attempt = 0;
+      if (this.everOpened) for (const queryKey of allKeys()) void this.queryClient.invalidateQueries({ queryKey });
+      this.everOpened = true;
+      this.setState('open');
+      this.startHeartbeat(socket);
+    };
+    socket.onmessage = (message) => {
+      if (socket !== this.socket || typeof message.data !== 'string') return;
+      let frame: { type?: unknown };
+      try {
+        frame = JSON.parse(message.data) as { type?: unknown };
+      } catch {
+        return;
+      }
+      if (frame.type === 'pong') {
+        clearTimeout(this.pongTimer);
+        return;
+      }
+      this.dispatch(frame as RealtimeEvent);
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket) return;
+      this.clearTimers();
+      this.socket = null;
+      // This tab's own sign-out closed it: the tab is leaving the signed-in app, nothing to redo.
+      if (this.disposed || isSigningOut()) return;
+      if (event.code === REALTIME_CLOSE.unauthenticated) {
+        // The session ended: the session re-read signs the tab out (and unmounts this connection).
+        void this.queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      }
+      this.setState(this.everOpened ? 'reconnecting' : 'connecting');
+      this.scheduleReconnect();
+    };
+  }
+
+  private dispatch(event: RealtimeEvent): void {
+    for (const queryKey of keysFor(event)) void this.queryClient.invalidateQueries({ queryKey });
+    for (const listener of this.eventListeners) listener(event);
+  }
+
+  private startHeartbeat(socket: WebSocket): void {
+    this.pingTimer = setInterval(() => {
+      if (socket.readyState !== WebSocket.OPEN) return;
+      socket.send('{"type":"ping"}');
+      clearTimeout(this.pongTimer);
+      this.pongTimer = setTimeout(() => socket.close(), PONG_TIMEOUT_MS);
+    }, HEARTBEAT_MS);
+  }
+
+  private scheduleReconnect(): void {
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt, RECONNECT_DELAYS_MS.length - 1)];
+    this.attempt += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  /** Back online: try at once instead of waiting out the backoff. */
+  private reconnectNow = () => {
+    if (this.disposed || this.socket) return;
+    clearTimeout(this.retryTimer);
+    this.open();
+  };
+
+  private clearTimers(): void {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+  }
+}
+
+/** ws(s)://<this host>/api/realtime. */
+export function realtimeUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/realtime`;
+}
+
+const RealtimeContext = createContext<RealtimeConnection | null>(null);
+
+declare global {
+  interface Window {
+    /** The tab's realtime connection, for end-to-end tests that drop it on purpose. */
+    __skillswapRealtime?: RealtimeConnection;
+  }
+}
+
+/** Opens the tab's realtime connection while mounted (the signed-in shell) and closes it after. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [connection] = useState(() => new RealtimeConnection(queryClient));
+  useEffect(() => {
+    connection.start();
+    window.__skillswapRealtime = connection;
+    return () => {
+      connection.stop();
+      if (window.__skillswapRealtime === connection) delete window.__skillswapRealtime;
+    };
+  }, [connection]);
+  return <RealtimeContext.Provider value={connection}>{children}</RealtimeContext.Provider>;
+}
+
+const noSubscribe = () => () => undefined;
+
+/** The connection's state; 'connecting' outside a RealtimeProvider. */
+export function useRealtimeState(): RealtimeState {
+  const connection = useContext(RealtimeContext);
+  return useSyncExternalStore(
+    connection?.subscribeState ?? noSubscribe,
+    connection?.getState ?? (() => 'connecting' as const),
+    () => 'connecting' as const,
+  );
+}
+
+/** Calls `handler` for every event the server sends this tab (the latest handler, without resubscribing). */
+export function useRealtimeEvent(handler: (event: RealtimeEvent) => void): void {
+  const connection = useContext(RealtimeContext);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => connection?.subscribeEvents((event) => latest.current(event)), [connection]);
+}
+
+/** A small fixed banner while the connection is being made again; the live region stays mounted so it is announced. */
+export function RealtimeStatus() {
+  const state = useRealtimeState();
+  return (
+    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+      {state === 'reconnecting' ? (
+        <span className="rounded-full bg-fg px-4 py-2 text-sm font-medium text-surface shadow-lg">Reconnecting...</span>
+      ) : null}
+    </div>
+  );
+}
