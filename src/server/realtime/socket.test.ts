@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe.each(testDatabases())('GET /api/realtime on %s', (kind) => {
   const server = useTestServer(kind);
 
-  it('closes a visitor's socket at once with 4401, sending nothing', async () => {
+  it("closes a visitor's socket at once with 4401, sending nothing", async () => {
     const tab = await openSocket(server(), null);
     expect(await tab.closed).toBe(4401);
     expect(tab.received).toEqual([]);

@@ -158,6 +158,8 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
   const authorize = async (request: FastifyRequest) => {
     const origin = request.headers.origin;
     if (origin === undefined || !allowed.has(origin)) throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed.');
+    // Read before the upgrade, so the socket is registered as soon as the client sees it open.
+    await request.viewer();
   };
 
   app.get('/api/realtime', { websocket: true, preValidation: authorize }, async (socket, request) => {
