@@ -14,4 +14,5 @@ export * from './posts.js';
 export * from './profiles.js';
 export * from './ratings.js';
 export * from './relations.js';
+export * from './safety.js';
 export * from './skill-categories.js';
