@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { blockRoutes } from './features/blocks/blocks.routes.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(notificationRoutes);
   await app.register(networkRoutes);
   await app.register(messageRoutes);
+  await app.register(blockRoutes);
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
   await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins });
   await registerWebApp(app, config);

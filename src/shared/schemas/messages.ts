@@ -64,6 +64,11 @@ export const ConversationSummary = z.object({
   /** Messages from the other member the viewer has not read. */
   unreadCount: z.number().int(),
   updatedAt: z.string(),
+  /**
+   * A block between the two members (history stays; nothing new can be sent either way):
+   * 'by_viewer' when the viewer blocked the other member, 'by_other' when they were blocked.
+   */
+  blocked: z.enum(['by_viewer', 'by_other']).nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

@@ -256,6 +256,8 @@ export const ProfileViewSchema = OwnProfileSchema.omit({ photoId: true, updatedA
   reviews: z.array(ReviewItem),
   joinedAt: z.string(),
   isOwner: z.boolean(),
+  /** The viewer blocked this member (who then sees no profile of the viewer's: 404). */
+  blockedByViewer: z.boolean(),
   /** How the member answers exchange requests over 90 days ('Responds to 9 of 10 requests · usually within a day'); null below 3. */
   responseSignal: z.string().nullable(),
 });

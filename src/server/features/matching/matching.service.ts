@@ -5,6 +5,7 @@ import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { memberSettings } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
+import { notBlockedWith } from '../blocks/blocks.service.js';
 import { selectBarePosts, selectPosts, toDate, toPostItems, type BarePostRow } from '../posts/post-query.js';
 
 /**
@@ -233,7 +234,11 @@ async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, 
 
 /** The UNION of index-backed candidate sources; each keeps its newest few. */
 function candidateSources(viewerId: string, context: SeekerContext, within?: SQL): SQL {
-  const base = sql`status = 'active' AND user_id <> ${viewerId}${within ? sql` AND ${within}` : sql``}`;
+  // Blocked members' posts would be dropped by the scope anyway; leaving them out here keeps
+  // them from taking the newest few places of a source.
+  const base = sql`status = 'active' AND user_id <> ${viewerId} AND ${notBlockedWith(viewerId, sql`user_id`)}${
+    within ? sql` AND ${within}` : sql``
+  }`;
   const sources: SQL[] = [
     sql`(SELECT id FROM posts WHERE ${base} ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.newest})`,
   ];

@@ -12,6 +12,7 @@ import type { MessageType } from '../../db/schema/index.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { enforceWindowLimit } from '../../lib/rate-limit.js';
 import { publishToMembers } from '../../realtime/member-events.js';
+import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
 import { escapeLike } from '../posts/post-text-filter.js';
 import { photoUrl, toDate } from '../posts/post-query.js';
@@ -70,12 +71,14 @@ interface SummaryRow {
   lm_exchange_proposal: Record<string, unknown> | null;
   lm_is_read: boolean | null;
   lm_created_at: Date | string | null;
+  blocked: 'by_viewer' | 'by_other' | null;
 }
 
 /**
  * Conversation summaries of the viewer, newest activity first, in one query: the other member
  * (profile display name, else account name, and photo), the post, the last message and the
- * count of the other member's messages the viewer has not read. `where` narrows further.
+ * count of the other member's messages the viewer has not read, and a block between the two
+ * (two primary key probes). `where` narrows further.
  */
 async function selectSummaries(
   db: Executor,
@@ -91,7 +94,10 @@ async function selectSummaries(
                  WHERE um.conversation_id = c.id AND um.is_read = false AND um.sender_id <> ${viewerId})::int AS unread_count,
                lm.id AS lm_id, lm.sender_id AS lm_sender_id, lm.content AS lm_content,
                lm.message_type AS lm_message_type, lm.exchange_proposal AS lm_exchange_proposal,
-               lm.is_read AS lm_is_read, lm.created_at AS lm_created_at
+               lm.is_read AS lm_is_read, lm.created_at AS lm_created_at,
+               CASE WHEN EXISTS (SELECT 1 FROM member_blocks bv WHERE bv.blocker_id = ${viewerId} AND bv.blocked_id = o.id) THEN 'by_viewer'
+                    WHEN EXISTS (SELECT 1 FROM member_blocks bo WHERE bo.blocker_id = o.id AND bo.blocked_id = ${viewerId}) THEN 'by_other'
+               END AS blocked
         FROM conversations c
         JOIN users o ON o.id = CASE WHEN c.participant_1_id = ${viewerId} THEN c.participant_2_id ELSE c.participant_1_id END
         LEFT JOIN profiles pr ON pr.id = o.id
@@ -125,6 +131,7 @@ async function selectSummaries(
           }),
     unreadCount: Number(row.unread_count),
     updatedAt: toDate(row.updated_at).toISOString(),
+    blocked: row.blocked ?? null,
   }));
 }
 
@@ -163,6 +170,7 @@ export async function getConversation(db: Database, viewerId: string, conversati
  * Opens the conversation between the viewer and a member (about a post when given), creating
  * it when none exists. The unique index on the unordered pair and post makes two opens at once
  * end with one conversation: INSERT ... ON CONFLICT DO NOTHING, then read the one that exists.
+ * A member either side blocked is a 403 'You cannot contact this member.'.
  */
 export async function openConversation(
   db: Database,
@@ -172,6 +180,7 @@ export async function openConversation(
   if (input.memberId === viewerId) throw validationFailed({ memberId: MESSAGE_MESSAGES.self }, MESSAGE_MESSAGES.self);
   const [member] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE id = ${input.memberId}`);
   if (!member) throw notFound(MESSAGE_MESSAGES.memberNotFound);
+  await assertNotBlocked(db, viewerId, input.memberId);
   const postId = input.postId ?? null;
   if (postId) {
     // A conversation is about a post of one of its two members.
@@ -284,7 +293,8 @@ async function memberName(db: Executor, userId: string): Promise<string> {
  * when the recipient has no unread 'message' notification for this conversation yet, one.
  * Updating the conversation first locks its row, so two sends at once queue and the second
  * sees the first's notification: at most one unread per conversation. More than
- * `perMinute` messages a minute from one member answer 429.
+ * `perMinute` messages a minute from one member answer 429; a block between the two, either
+ * way, a 403 'You cannot contact this member.'.
  */
 export async function sendMessage(
   db: Database,
@@ -294,6 +304,7 @@ export async function sendMessage(
   perMinute: number,
 ): Promise<MessageItem> {
   const { otherId } = await participantsOf(db, viewerId, conversationId);
+  await assertNotBlocked(db, viewerId, otherId);
   await enforceWindowLimit(db, `message:${viewerId}`, 60, perMinute, MESSAGE_MESSAGES.rateLimited);
   const proposal = input.exchangeProposal ?? null;
   // A proposal's text is always the same short label (the list shows it as the last message).

@@ -3,14 +3,16 @@ import { splitCustomTags } from '../../../shared/domain/post-tags.js';
 import { responseSignalText, type ResponseCounts } from '../../../shared/domain/response-signal.js';
 import type { ExchangeStatus, PostItem, PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
+import { notBlockedWith } from '../blocks/blocks.service.js';
 import { responseSignals } from '../profiles/response-signal.js';
 
 /**
  * The one viewer-aware query for lists of posts (architecture.md: "every list of posts goes
  * through one viewer-aware query builder"). Feed, search, matching, My Posts and the request
  * check all read posts through `selectPosts`, so the rules live here once:
- * - 'community' scope: only active posts, never the viewer's own, and never posts of a member
- *   whose Profile Visibility is off unless the viewer is one of their connections;
+ * - 'community' scope: only active posts, never the viewer's own, never posts of a member
+ *   whose Profile Visibility is off unless the viewer is one of their connections, and never
+ *   posts of a member the viewer blocked or who blocked the viewer;
  * - 'own' scope: the viewer's posts in every status.
  * SQL aliases available to callers' fragments: p (posts), pr (author profile). Category names
  * are scalar subqueries, not joins: on PGlite, planning two more joins next to the visibility
@@ -91,7 +93,8 @@ export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
 /** The scope's rules as one condition over alias p. */
 export function scopeCondition(viewerId: string, scope: PostScope): SQL {
   if (scope === 'own') return sql`p.user_id = ${viewerId}`;
-  return sql`p.status = 'active' AND p.user_id <> ${viewerId} AND ${authorVisibleTo(viewerId, sql`p.user_id`)}`;
+  return sql`p.status = 'active' AND p.user_id <> ${viewerId} AND ${authorVisibleTo(viewerId, sql`p.user_id`)}
+    AND ${notBlockedWith(viewerId, sql`p.user_id`)}`;
 }
 
 /**

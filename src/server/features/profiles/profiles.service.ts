@@ -20,6 +20,7 @@ import {
   type ProfileView,
 } from '../../../shared/schemas/profile.js';
 import { validationFailed } from '../../errors.js';
+import { blockStateBetween } from '../blocks/blocks.service.js';
 import { lookupZip } from '../geo/geo.service.js';
 import { latestReviews } from '../ratings/ratings.service.js';
 import { ownsPhoto, photoUrl } from '../uploads/photos.service.js';
@@ -257,8 +258,9 @@ export async function ratingSummary(db: Database, userId: string): Promise<{ rat
 
 /**
  * A profile as /profile/{id} shows it, or null when there is none or the viewer may not see
- * it (Profile Visibility off and not connected). Location Sharing off hides the ZIP and the
- * location from everyone but the owner.
+ * it (Profile Visibility off and not connected, or they blocked the viewer). A member the viewer
+ * blocked stays visible to the viewer, marked `blockedByViewer`, so they can lift the block.
+ * Location Sharing off hides the ZIP and the location from everyone but the owner.
  */
 export async function getProfileView(db: Database, viewerId: string, id: string): Promise<ProfileView | null> {
   const [row] = await db
@@ -277,6 +279,8 @@ export async function getProfileView(db: Database, viewerId: string, id: string)
   if (!row) return null;
 
   const isOwner = viewerId === id;
+  const block = isOwner ? null : await blockStateBetween(db, viewerId, id);
+  if (block === 'by_other') return null;
   if (!isOwner && row.profileVisibility === false && !(await areConnected(db, viewerId, id))) return null;
   const sharesLocation = isOwner || row.locationSharing !== false;
 
@@ -305,6 +309,7 @@ export async function getProfileView(db: Database, viewerId: string, id: string)
     reviews,
     joinedAt: row.joinedAt.toISOString(),
     isOwner,
+    blockedByViewer: block === 'by_viewer',
     responseSignal: responseSignalText(signals.get(id)),
   };
 }

@@ -9,6 +9,7 @@ import { exchangeRequests, messages, posts, type ExchangeRequestStatus } from '.
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
+import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
 import { publishToMembers } from '../../realtime/member-events.js';
 import { selectPosts, toDate } from '../posts/post-query.js';
@@ -22,7 +23,8 @@ export const REQUEST_LIMIT_MESSAGE = (max: number, wait: string) =>
  * Sends an exchange request (spec section 7): a pending request, the conversation between the
  * two members for that post (reused when it exists) and a first text message (the note, or
  * 'Hi! I sent you an exchange request.'), all in one transaction. The post must be visible to
- * the requester and not their own; an open (pending or accepted) request on it is a 409.
+ * the requester and not their own; an open (pending or accepted) request on it is a 409; a post
+ * of a member either side blocked is a 403 'You cannot contact this member.'.
  */
 export async function sendExchangeRequest(
   db: Database,
@@ -33,6 +35,7 @@ export async function sendExchangeRequest(
   const [post] = await db.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, input.postId));
   if (!post) throw notFound(REQUEST_MESSAGES.postId);
   if (post.userId === viewerId) throw forbidden('You cannot send an exchange request for your own post.');
+  await assertNotBlocked(db, viewerId, post.userId);
   const [visible] = await selectPosts(db, { viewerId, scope: 'community', where: [sql`p.id = ${input.postId}`], limit: 1 });
   if (!visible) throw notFound(REQUEST_MESSAGES.postId);
   await enforceHourlyLimit(db, `exchange-request:${viewerId}`, limits.requestsPerHour, (wait) =>

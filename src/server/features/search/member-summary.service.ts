@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MemberSummary } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import { notBlockedWith } from '../blocks/blocks.service.js';
 import { authorVisibleTo, photoUrl, toDate } from '../posts/post-query.js';
 
 interface SummaryRow {
@@ -19,7 +20,8 @@ interface SummaryRow {
 /**
  * The search Profile Details dialog: rating, join date and median response time to exchange
  * requests on the member's posts (hours, one decimal; null when they never answered one).
- * A member whose profile is hidden is 'not found' to everyone but their connections.
+ * A member whose profile is hidden is 'not found' to everyone but their connections, and a
+ * member blocked either way is 'not found' too.
  */
 export async function memberSummary(db: Database, viewerId: string, memberId: string): Promise<MemberSummary> {
   const [row] = await queryRows<SummaryRow>(
@@ -35,7 +37,7 @@ export async function memberSummary(db: Database, viewerId: string, memberId: st
         FROM users u
         LEFT JOIN profiles pr ON pr.id = u.id
         LEFT JOIN skill_categories c ON c.id = pr.primary_category_id
-        WHERE u.id = ${memberId} AND ${authorVisibleTo(viewerId, sql`u.id`)}`,
+        WHERE u.id = ${memberId} AND ${authorVisibleTo(viewerId, sql`u.id`)} AND ${notBlockedWith(viewerId, sql`u.id`)}`,
   );
   if (!row) throw notFound('Member not found.');
   const seconds = row.median_response_seconds === null ? null : Number(row.median_response_seconds);

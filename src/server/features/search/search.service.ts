@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
+import { notBlockedWith } from '../blocks/blocks.service.js';
 import { authorVisibleTo, nextOffset, photoUrl, selectBarePosts, selectPosts, toPostItems } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
 
@@ -95,7 +96,8 @@ interface PersonRow {
  * Members found by display name for the 'People' group: each typed word as a prefix of a word
  * of the name (the profile's full-text vector, weight A = display name, GIN-indexed), or the
  * whole text anywhere in the name (3+ characters), case-insensitive. Never the viewer, and a
- * member with Profile Visibility off only for their connections (the rule posts follow).
+ * member with Profile Visibility off only for their connections, and never a member blocked
+ * either way (the rules posts follow).
  * The Service Type and Skill Category filters apply to the member's profile. Names that start
  * with the text come first.
  */
@@ -112,6 +114,7 @@ export async function searchPeople(db: Database, viewerId: string, options: Omit
     sql`pr.id <> ${viewerId}`,
     sql`(${sql.join(matches, sql` OR `)})`,
     authorVisibleTo(viewerId, sql`pr.id`),
+    notBlockedWith(viewerId, sql`pr.id`),
   ];
   if (options.serviceType !== 'all') where.push(sql`pr.service_type IN (${serviceTypes(options.serviceType)})`);
   if (options.categoryId !== undefined) where.push(sql`pr.primary_category_id IN (${categorySubtree(options.categoryId)})`);
