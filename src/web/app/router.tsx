@@ -115,7 +115,10 @@ export const routes: RouteObject[] = [
                 path: paths.notifications,
                 lazy: async () => ({ Component: (await import('@/features/notifications/notifications-page')).NotificationsPage }),
               },
-              placeholder(paths.settings, 'Account Settings'),
+              {
+                path: paths.settings,
+                lazy: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),
+              },
               placeholder(paths.verification, 'Verification & Settings'),
             ],
           },

@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import { leadTimeLabel, needsLocation, type ProfileView } from '@shared/schemas/profile';
 import { MemberId } from '@shared/schemas/text';
 import { openConversationPath, paths } from '@/lib/paths';
+import { BlockedMemberNotice } from '@/components/blocked-member-notice';
 import { MemberRating } from '@/components/member-rating';
+import { MemberSafetyMenu } from '@/components/member-safety-menu';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -118,30 +120,36 @@ function ProfileDetails({ profile }: { profile: ProfileView }) {
               </p>
             ) : null}
           </div>
-          <div className="flex flex-wrap gap-2">
-            {ownerView ? (
-              <Button asChild>
-                <Link to={paths.profileEdit}>
-                  <Pencil aria-hidden="true" />
-                  Edit Profile
-                </Link>
-              </Button>
-            ) : (
-              <Button
-                disabled={profile.isOwner}
-                onClick={() => void navigate(openConversationPath(profile.id))}
-              >
-                <MessageSquare aria-hidden="true" />
-                Message
-              </Button>
-            )}
-            {profile.isOwner ? (
-              <Button variant="outline" aria-pressed={viewAsOthers} onClick={() => setViewAsOthers((v) => !v)}>
-                <Eye aria-hidden="true" />
-                {viewAsOthers ? 'My View' : 'View as Others'}
-              </Button>
-            ) : null}
-          </div>
+          {profile.blockedByViewer ? (
+            <BlockedMemberNotice member={{ id: profile.id, name }} blocked="by_viewer" className="sm:max-w-xs" />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {ownerView ? (
+                <Button asChild>
+                  <Link to={paths.profileEdit}>
+                    <Pencil aria-hidden="true" />
+                    Edit Profile
+                  </Link>
+                </Button>
+              ) : (
+                <Button
+                  disabled={profile.isOwner}
+                  onClick={() => void navigate(openConversationPath(profile.id))}
+                >
+                  <MessageSquare aria-hidden="true" />
+                  Message
+                </Button>
+              )}
+              {profile.isOwner ? (
+                <Button variant="outline" aria-pressed={viewAsOthers} onClick={() => setViewAsOthers((v) => !v)}>
+                  <Eye aria-hidden="true" />
+                  {viewAsOthers ? 'My View' : 'View as Others'}
+                </Button>
+              ) : (
+                <MemberSafetyMenu member={{ id: profile.id, name }} />
+              )}
+            </div>
+          )}
         </div>
       </Card>
 

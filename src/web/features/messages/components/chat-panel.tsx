@@ -10,7 +10,9 @@ import { useMessages } from '@/features/messages/api/get-messages';
 import { useMarkConversationRead } from '@/features/messages/api/mark-read';
 import { useSendMessage } from '@/features/messages/api/send-message';
 import { Composer } from '@/features/messages/components/composer';
+import { BlockedMemberNotice } from '@/components/blocked-member-notice';
 import { MemberAvatar } from '@/components/member-avatar';
+import { MemberSafetyMenu } from '@/components/member-safety-menu';
 import { MessageBubble } from '@/features/messages/components/message-bubble';
 import { ProposeExchangeDialog } from '@/features/messages/components/propose-exchange-dialog';
 import { pendingMessages, usePendingMessages } from '@/features/messages/lib/pending-messages';
@@ -167,6 +169,8 @@ export function ChatPanel({ conversationId }: { conversationId: string }) {
 
   const other = conversation.data?.otherMember;
   const otherName = other?.name ?? '';
+  // History stays readable across a block; nothing new can be sent either way.
+  const blocked = conversation.data?.blocked ?? null;
 
   let body;
   if (messagesQuery.isPending) {
@@ -245,10 +249,11 @@ export function ChatPanel({ conversationId }: { conversationId: string }) {
             <Skeleton className="h-4 w-32" />
           </span>
         )}
-        <Button variant="outline" size="sm" onClick={() => setProposing(true)} disabled={!other} className="shrink-0">
+        <Button variant="outline" size="sm" onClick={() => setProposing(true)} disabled={!other || blocked !== null} className="shrink-0">
           <Handshake aria-hidden="true" />
           <span className="max-sm:sr-only">Propose an Exchange</span>
         </Button>
+        {other ? <MemberSafetyMenu member={other} blockedByViewer={blocked === 'by_viewer'} variant="ghost" /> : null}
       </header>
       <div className="relative min-h-0 flex-1">
         <div ref={scroller} onScroll={handleScroll} className="h-full overflow-y-auto overscroll-contain" data-testid="messages-scroller">
@@ -261,7 +266,11 @@ export function ChatPanel({ conversationId }: { conversationId: string }) {
           </Button>
         ) : null}
       </div>
-      <Composer conversationId={conversationId} onSend={(content) => send({ conversationId, content })} />
+      {other && blocked ? (
+        <BlockedMemberNotice member={other} blocked={blocked} className="border-t border-border bg-surface px-3 py-3 sm:px-4" />
+      ) : (
+        <Composer conversationId={conversationId} onSend={(content) => send({ conversationId, content })} />
+      )}
       {other ? (
         <ProposeExchangeDialog
           open={proposing}

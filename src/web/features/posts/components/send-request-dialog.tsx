@@ -51,6 +51,8 @@ export function SendRequestDialog({ target, open, onOpenChange }: SendRequestDia
         if (status === 401) toast.error(POST_TOASTS.authRequiredTitle, { description: POST_TOASTS.authRequired });
         // Hidden, completed or deleted since the list was loaded.
         else if (status === 404) toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.postNotFound });
+        // A block between the two members: the server's 'You cannot contact this member.'
+        else if (status === 403 && error instanceof ApiError) toast.error(POST_TOASTS.errorTitle, { description: error.message });
         else toast.error(POST_TOASTS.errorTitle, { description: POST_TOASTS.requestFailed });
       },
     });
