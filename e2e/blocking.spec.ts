@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { createPostViaApi, memberWithProfile, otherMember, uniqueWord } from './profile-factory.js';
@@ -14,6 +15,12 @@ async function feedFor(page: Page, word: string): Promise<string[]> {
 const communityPost = (page: Page, title: string) => page.getByTestId('community-posts').getByTestId('post-card').filter({ hasText: title });
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/** Serious or critical axe violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
 
 test('a member blocks another from their profile, the two vanish for each other, and unblocking in Settings brings them back', async ({
   page,
@@ -54,6 +61,7 @@ test('a member blocks another from their profile, the two vanish for each other,
     await expect(dialog).toContainText("They won't be able to message you, send you exchange requests, or see your profile and posts");
     await expect(dialog).toContainText('You can unblock them any time in Settings.');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
     for (const [width, height] of [
       [1440, 900],
       [375, 812],
@@ -125,6 +133,7 @@ test('a member blocks another from their profile, the two vanish for each other,
     await expect(page).toHaveURL(/\/settings\?tab=privacy$/);
     const row = page.getByRole('list', { name: 'Blocked members' }).getByRole('listitem').filter({ hasText: `Bram ${word}` });
     await expect(row).toContainText(/Blocked less than a minute ago|Blocked 1 minute ago/);
+    expect(await seriousViolations(page)).toEqual([]);
     for (const [width, height] of [
       [1440, 900],
       [375, 812],
@@ -136,6 +145,7 @@ test('a member blocks another from their profile, the two vanish for each other,
     await row.getByRole('button', { name: `Unblock Bram ${word}` }).click();
     await expect(page.getByText(`You unblocked Bram ${word}`)).toBeVisible();
     await expect(row).toHaveCount(0);
+    await expect(page.getByText("You haven't blocked anyone.")).toBeVisible();
 
     // Everything comes back, both ways.
     await bob.page.goto(`/profile/${alice.userId}`);
