@@ -1,15 +1,10 @@
 import { CheckCircle2, Clock, Handshake, Hourglass, MapPin, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { ExchangeProposal, ProposalStatus } from '@shared/schemas/messages';
 import { Button } from '@/components/ui/button';
 import { useDecideProposal } from '@/features/messages/api/decide-proposal';
-import { ApiError } from '@/lib/api-client';
-import { isSessionLapse } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-
-export const PROPOSAL_ERROR_TITLE = 'Could not answer the proposal';
 
 export interface ProposalCardProps {
   proposal: ExchangeProposal;
@@ -21,28 +16,12 @@ export interface ProposalCardProps {
   answer?: { conversationId: string; messageId: string };
 }
 
-/** Accept / Decline for the recipient of a pending proposal, with busy states and the server's answer in toasts. */
+/** Accept / Decline for the recipient of a pending proposal, with busy states (the toasts come from useDecideProposal). */
 function ProposalAnswer({ conversationId, messageId, senderName }: { conversationId: string; messageId: string; senderName: string }) {
   const mutation = useDecideProposal();
   const busy = mutation.isPending ? mutation.variables.decision : null;
-
-  function answer(decision: 'accepted' | 'declined') {
-    mutation.mutate(
-      { conversationId, messageId, decision },
-      {
-        onSuccess: () => {
-          if (decision === 'accepted') toast.success('Proposal accepted', { description: 'You are now connected. See it in My Network.' });
-          else toast.success('Proposal declined', { description: `${senderName} has been told.` });
-        },
-        onError: (error) => {
-          if (isSessionLapse(error)) return;
-          console.warn('Answering a proposal failed', error);
-          const known = error instanceof ApiError && [403, 404, 409].includes(error.status);
-          toast.error(PROPOSAL_ERROR_TITLE, { description: known ? error.message : 'Something went wrong. Please try again.' });
-        },
-      },
-    );
-  }
+  const answer = (decision: 'accepted' | 'declined') =>
+    mutation.mutate({ conversationId, messageId, decision, proposerName: senderName });
 
   return (
     <div className="flex flex-wrap justify-end gap-2 pt-1">
