@@ -17,6 +17,7 @@ import { mailboxRoutes } from './features/mail/mailbox.routes.js';
 import { profileRoutes } from './features/profiles/profiles.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { messageRoutes } from './features/messages/messages.routes.js';
+import { proposalRoutes } from './features/messages/proposals.routes.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { FeedCache } from './features/posts/feed-cache.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(networkRoutes);
   await app.register(messageRoutes);
   await app.register(blockRoutes);
+  await app.register(proposalRoutes);
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
   await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins });
   await registerWebApp(app, config);

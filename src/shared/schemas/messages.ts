@@ -22,6 +22,13 @@ export const MESSAGE_MESSAGES = {
   memberNotFound: 'Member not found.',
   self: 'You cannot start a conversation with yourself.',
   cursor: 'This page of messages is not valid. Please reload the conversation.',
+  proposalNotFound: 'Proposal not found.',
+  proposalOwn: 'You cannot answer your own proposal.',
+  proposalAccepted: 'This proposal was already accepted.',
+  proposalDeclined: 'This proposal was already declined.',
+  proposalDecision: 'Choose accepted or declined.',
+  /** Accepting needs a post for the exchange (docs/decisions/013). */
+  proposalNoPost: 'An exchange needs an active post from one of you. Create a post first, then accept the proposal.',
 } as const;
 
 export const MESSAGE_TYPES = ['text', 'exchange_proposal'] as const;
@@ -39,6 +46,33 @@ export const ExchangeProposal = z.object({
 });
 export type ExchangeProposal = z.infer<typeof ExchangeProposal>;
 
+/** Where a proposal stands: waiting for the other member, or their answer. */
+export const PROPOSAL_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/**
+ * A proposal as messages carry it: the proposer's fields and the recipient's answer (stored in
+ * the message's jsonb; a proposal nobody answered yet is 'pending'). `requestId` is the exchange
+ * request an accepted proposal made accepted (the Connection on My Network).
+ */
+export const ProposalCard = z.object({
+  offered_skill: z.string(),
+  requested_skill: z.string(),
+  duration_hours: z.number().optional(),
+  location: z.string().optional(),
+  notes: z.string().optional(),
+  status: z.enum(PROPOSAL_STATUSES),
+  decidedAt: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type ProposalCard = z.infer<typeof ProposalCard>;
+
+/** POST /api/messages/:id/proposal: the recipient's answer to a proposal message, once. */
+export const ProposalDecisionInput = z.object({
+  decision: z.enum(['accepted', 'declined'], { error: MESSAGE_MESSAGES.proposalDecision }),
+});
+export type ProposalDecisionInput = z.infer<typeof ProposalDecisionInput>;
+
 export const MemberRef = z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() });
 
 export const MessageItem = z.object({
@@ -47,7 +81,7 @@ export const MessageItem = z.object({
   senderId: z.string(),
   content: z.string(),
   messageType: z.enum(MESSAGE_TYPES),
-  exchangeProposal: z.record(z.string(), z.unknown()).nullable(),
+  exchangeProposal: ProposalCard.nullable(),
   isRead: z.boolean(),
   createdAt: z.string(),
   /** Echoed from the sender's POST, so the sending tab can swap its pending bubble for this one. */

@@ -2,7 +2,10 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { RealtimeEvent } from '@shared/schemas/messages';
 import { REALTIME_CLOSE } from '@shared/schemas/realtime';
+import { useMatch } from 'react-router';
 import { isSigningOut, sessionQueryKey } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 import { notificationKeys } from '@/lib/unread-counts';
 
 /** 'connecting' before the first open, 'reconnecting' after a drop until the socket is open again. */
@@ -241,11 +244,19 @@ export function useRealtimeEvent(handler: (event: RealtimeEvent) => void): void 
   useEffect(() => connection?.subscribeEvents((event) => latest.current(event)), [connection]);
 }
 
-/** A small fixed banner while the connection is being made again; the live region stays mounted so it is announced. */
+/**
+ * A small fixed banner while the connection is being made again; the live region stays mounted so
+ * it is announced. In an open conversation it sits above the composer (and its character count),
+ * never over what the member is typing.
+ */
 export function RealtimeStatus() {
   const state = useRealtimeState();
+  const inChat = useMatch(paths.messagesConversation) !== null;
   return (
-    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+    <div
+      role="status"
+      className={cn('pointer-events-none fixed inset-x-0 z-50 flex justify-center px-4', inChat ? 'bottom-28' : 'bottom-4')}
+    >
       {state === 'reconnecting' ? (
         <span className="rounded-full bg-fg px-4 py-2 text-sm font-medium text-surface shadow-lg">Reconnecting...</span>
       ) : null}

@@ -6,6 +6,7 @@ import {
   type ExchangeProposal,
   type MessageItem,
   type MessagePage,
+  type ProposalCard,
 } from '../../../shared/schemas/messages.js';
 import { queryRows, type Database } from '../../db/client.js';
 import type { MessageType } from '../../db/schema/index.js';
@@ -30,7 +31,7 @@ const NOTIFICATION_QUOTE_CHARS = 80;
 
 type Executor = Pick<Database, 'execute'>;
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   conversation_id: string;
   sender_id: string;
@@ -41,14 +42,35 @@ interface MessageRow {
   created_at: Date | string;
 }
 
-function toMessageItem(row: MessageRow, clientId: string | null = null): MessageItem {
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The card of a stored proposal: the proposer's fields and the recipient's answer (a proposal
+ * stored before answers existed, or not answered yet, is 'pending').
+ */
+export function toProposalCard(raw: Record<string, unknown>): ProposalCard {
+  const status = raw.status === 'accepted' || raw.status === 'declined' ? raw.status : 'pending';
+  const card: ProposalCard = {
+    offered_skill: str(raw.offered_skill) ?? '',
+    requested_skill: str(raw.requested_skill) ?? '',
+    status,
+    decidedAt: status === 'pending' ? null : (str(raw.decidedAt) ?? null),
+    requestId: status === 'accepted' ? (str(raw.requestId) ?? null) : null,
+  };
+  if (typeof raw.duration_hours === 'number') card.duration_hours = raw.duration_hours;
+  if (str(raw.location) !== undefined) card.location = str(raw.location);
+  if (str(raw.notes) !== undefined) card.notes = str(raw.notes);
+  return card;
+}
+
+export function toMessageItem(row: MessageRow, clientId: string | null = null): MessageItem {
   return {
     id: row.id,
     conversationId: row.conversation_id,
     senderId: row.sender_id,
     content: row.content,
     messageType: row.message_type,
-    exchangeProposal: row.exchange_proposal ?? null,
+    exchangeProposal: row.exchange_proposal ? toProposalCard(row.exchange_proposal) : null,
     isRead: Boolean(row.is_read),
     createdAt: toDate(row.created_at).toISOString(),
     clientId,
@@ -216,7 +238,7 @@ interface Participants {
 }
 
 /** The conversation's two members when the viewer is one of them; otherwise 404. */
-async function participantsOf(db: Executor, viewerId: string, conversationId: string): Promise<{ otherId: string }> {
+export async function participantsOf(db: Executor, viewerId: string, conversationId: string): Promise<{ otherId: string }> {
   if (!UUID.test(conversationId)) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
   const [row] = await queryRows<Participants>(
     db as Database,
@@ -239,7 +261,7 @@ function decodeCursor(cursor: string): string {
   return id;
 }
 
-const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.exchange_proposal, m.is_read, m.created_at`;
+export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.exchange_proposal, m.is_read, m.created_at`;
 
 /**
  * One page of a conversation: the 50 newest messages older than the cursor (keyset on
@@ -279,7 +301,7 @@ export async function listMessages(
 }
 
 /** The name members see for someone: their profile's display name, else their account name. */
-async function memberName(db: Executor, userId: string): Promise<string> {
+export async function memberName(db: Executor, userId: string): Promise<string> {
   const [row] = await queryRows<{ name: string | null }>(
     db as Database,
     sql`SELECT coalesce(pr.display_name, u.name) AS name FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${userId}`,

@@ -13,7 +13,8 @@ interface SignalRow {
  * How each member answers exchange requests on their posts over the last 90 days, for many
  * members in one grouped query (profile header, and one query per page of post cards).
  * received: requests created in the window, without withdrawn ones the member never answered
- * (the requester took them back, the member had nothing to answer); responded: those with
+ * (the requester took them back, the member had nothing to answer) and without those an accepted
+ * chat proposal created already accepted (docs/decisions/013: nobody waited for an answer); responded: those with
  * responded_at (accepted or declined); the median of responded_at - created_at over those.
  * Members without any request in the window are absent from the map.
  */
@@ -37,6 +38,7 @@ export async function responseSignals(db: Database, authorIds: readonly string[]
         )})
           AND er.created_at >= ${since.toISOString()}::timestamptz
           AND NOT (er.status = 'withdrawn' AND er.responded_at IS NULL)
+          AND er.proposed_exchange IS NULL
         GROUP BY rp.user_id`,
   );
   for (const row of rows) {

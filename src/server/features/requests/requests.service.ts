@@ -4,6 +4,7 @@ import {
   type ExchangeRequestItem,
   type RequestTransitionStatus,
 } from '../../../shared/schemas/requests.js';
+import { MESSAGE_MESSAGES } from '../../../shared/schemas/messages.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { exchangeRequests, messages, posts, type ExchangeRequestStatus } from '../../db/schema/index.js';
 import type { WriteLimits } from '../../config.js';
@@ -304,3 +305,133 @@ function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** The exchange an accepted proposal made accepted (docs/decisions/013). */
+export interface ProposalExchange {
+  requestId: string;
+  postId: string;
+  title: string;
+  requesterId: string;
+  ownerId: string;
+  /** 'accepted-pending': a pending request was accepted; 'created': a new accepted one; 'existing': already accepted. */
+  how: 'accepted-pending' | 'created' | 'existing';
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The short summary a request made from a proposal keeps in `proposed_exchange` (at most 1,000 characters). */
+function proposalSummary(proposal: { offered_skill: string; requested_skill: string; duration_hours?: number; location?: string }): string {
+  const parts = [`${proposal.offered_skill} in exchange for ${proposal.requested_skill}`];
+  if (proposal.duration_hours) parts.push(`${proposal.duration_hours} ${proposal.duration_hours === 1 ? 'hour' : 'hours'}`);
+  if (proposal.location) parts.push(proposal.location);
+  return [...parts.join(', ')].slice(0, 1000).join('');
+}
+
+/**
+ * Makes the exchange between a proposal's two members accepted, inside the caller's transaction
+ * (the one that records the recipient's answer), following docs/decisions/013:
+ * - a conversation about a post: the request on that post between the two (the requester is the
+ *   member who does not own it) is accepted when pending, kept when already accepted, and
+ *   otherwise created in state accepted;
+ * - a conversation about no post: the newest open request between the two (either direction) is
+ *   used; with none, a request is created in state accepted on the recipient's newest active post
+ *   (requester: the proposer), else on the proposer's (requester: the recipient). With no active
+ *   post on either side there is nothing to connect through: 409.
+ * My Network reads requests only, so the pair shows as a Connection for both right after commit.
+ */
+export async function acceptExchangeForProposal(
+  tx: Transaction,
+  input: {
+    proposerId: string;
+    recipientId: string;
+    postId: string | null;
+    proposal: { offered_skill: string; requested_skill: string; duration_hours?: number; location?: string };
+  },
+): Promise<ProposalExchange> {
+  const { proposerId, recipientId } = input;
+  let target: { postId: string; title: string; ownerId: string; requesterId: string } | null = null;
+
+  if (input.postId) {
+    const [post] = await queryRows<{ id: string; user_id: string; title: string }>(
+      tx,
+      sql`SELECT id, user_id, title FROM posts WHERE id = ${input.postId} AND user_id IN (${proposerId}, ${recipientId})`,
+    );
+    if (post) {
+      target = {
+        postId: post.id,
+        title: post.title,
+        ownerId: post.user_id,
+        requesterId: post.user_id === proposerId ? recipientId : proposerId,
+      };
+    }
+  }
+  if (!target) {
+    const [open] = await queryRows<{ post_id: string; title: string; owner_id: string; requester_id: string }>(
+      tx,
+      sql`SELECT r.post_id, p.title, p.user_id AS owner_id, r.requester_id
+          FROM exchange_requests r JOIN posts p ON p.id = r.post_id
+          WHERE r.status IN ('pending', 'accepted')
+            AND ((r.requester_id = ${proposerId} AND p.user_id = ${recipientId})
+              OR (r.requester_id = ${recipientId} AND p.user_id = ${proposerId}))
+          ORDER BY r.created_at DESC, r.id DESC
+          LIMIT 1`,
+    );
+    if (open) target = { postId: open.post_id, title: open.title, ownerId: open.owner_id, requesterId: open.requester_id };
+  }
+  if (!target) {
+    // The proposer asks for the recipient's skill: their post first, then the proposer's own.
+    const [post] = await queryRows<{ id: string; user_id: string; title: string }>(
+      tx,
+      sql`SELECT id, user_id, title FROM posts
+          WHERE user_id IN (${proposerId}, ${recipientId}) AND status = 'active'
+          ORDER BY (user_id = ${recipientId}) DESC, created_at DESC, id DESC
+          LIMIT 1`,
+    );
+    if (!post) throw new AppError('CONFLICT', MESSAGE_MESSAGES.proposalNoPost);
+    target = {
+      postId: post.id,
+      title: post.title,
+      ownerId: post.user_id,
+      requesterId: post.user_id === recipientId ? proposerId : recipientId,
+    };
+  }
+
+  const [existing] = await queryRows<{ id: string; status: ExchangeRequestStatus }>(
+    tx,
+    sql`SELECT id, status FROM exchange_requests
+        WHERE requester_id = ${target.requesterId} AND post_id = ${target.postId} AND status IN ('pending', 'accepted')
+        FOR UPDATE`,
+  );
+  const base = { postId: target.postId, title: target.title, requesterId: target.requesterId, ownerId: target.ownerId };
+  if (existing?.status === 'accepted') return { ...base, requestId: existing.id, how: 'existing' };
+  if (existing) {
+    // The same conditional move as PATCH /api/requests/:id (the row is locked, so it holds).
+    const [updated] = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE exchange_requests SET status = 'accepted', updated_at = now(), responded_at = now()
+          WHERE id = ${existing.id} AND status = 'pending'
+          RETURNING id`,
+    );
+    if (!updated) throw new AppError('CONFLICT', conflictMessage(existing.status, 'accepted'));
+    return { ...base, requestId: updated.id, how: 'accepted-pending' };
+  }
+  try {
+    // A savepoint, so a racing request on the same post ends in a clear 409, not an aborted transaction.
+    const created = await tx.transaction(async (sp) => {
+      const [row] = await queryRows<{ id: string }>(
+        sp,
+        sql`INSERT INTO exchange_requests (requester_id, post_id, proposed_exchange, status, responded_at)
+            VALUES (${target.requesterId}, ${target.postId}, ${proposalSummary(input.proposal)}, 'accepted', now())
+            RETURNING id`,
+      );
+      if (!row) throw new Error('insert into exchange_requests returned no row');
+      return row;
+    });
+    return { ...base, requestId: created.id, how: 'created' };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', PROPOSAL_RACE_MESSAGE);
+    throw err;
+  }
+}
+
+export const PROPOSAL_RACE_MESSAGE = 'This exchange changed a moment ago. Please try again.';

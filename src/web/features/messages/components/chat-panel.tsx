@@ -204,6 +204,7 @@ export function ChatPanel({ conversationId }: { conversationId: string }) {
               exchangeProposal={message.exchangeProposal}
               createdAt={message.createdAt}
               status={mine ? (message.isRead ? 'read' : 'sent') : undefined}
+              proposalAnswer={message.exchangeProposal ? { conversationId, messageId: message.id } : undefined}
             />
           );
         })}

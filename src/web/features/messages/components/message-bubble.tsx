@@ -1,7 +1,8 @@
-import { AlertCircle, Check, CheckCheck, Clock, Handshake, MapPin, RotateCw } from 'lucide-react';
-import { ExchangeProposal } from '@shared/schemas/messages';
+import { AlertCircle, Check, CheckCheck, RotateCw } from 'lucide-react';
+import { ExchangeProposal, ProposalCard as StoredProposal } from '@shared/schemas/messages';
 import { Button } from '@/components/ui/button';
 import { LinkedText } from '@/features/messages/components/linked-text';
+import { ProposalCard, type ProposalCardProps } from '@/features/messages/components/proposal-card';
 import { messageTime } from '@/features/messages/lib/time';
 import { cn } from '@/lib/cn';
 
@@ -21,44 +22,8 @@ export interface BubbleProps {
   error?: string | null;
   onRetry?: () => void;
   senderName: string;
-}
-
-function ProposalCard({ proposal, mine, senderName }: { proposal: ExchangeProposal; mine: boolean; senderName: string }) {
-  const who = mine ? 'You' : senderName;
-  return (
-    <div className="space-y-2" data-testid="proposal-card">
-      <p className="flex items-center gap-1.5 text-sm font-semibold">
-        <Handshake aria-hidden="true" className="size-4" />
-        Exchange proposal
-      </p>
-      <dl className={cn('grid gap-1 rounded-lg p-2.5 text-sm', mine ? 'bg-brand-800' : 'bg-surface')}>
-        <div>
-          <dt className={cn('text-xs', mine ? 'text-brand-100' : 'text-fg-muted')}>{who} offer{mine ? '' : 's'}</dt>
-          <dd className="font-medium wrap-anywhere">{proposal.offered_skill}</dd>
-        </div>
-        <div>
-          <dt className={cn('text-xs', mine ? 'text-brand-100' : 'text-fg-muted')}>In exchange for</dt>
-          <dd className="font-medium wrap-anywhere">{proposal.requested_skill}</dd>
-        </div>
-        {proposal.duration_hours || proposal.location ? (
-          <div className="flex flex-wrap gap-x-4 gap-y-1 pt-1">
-            {proposal.duration_hours ? (
-              <dd className="inline-flex items-center gap-1">
-                <Clock aria-hidden="true" className="size-3.5" />
-                {proposal.duration_hours} {proposal.duration_hours === 1 ? 'hour' : 'hours'}
-              </dd>
-            ) : null}
-            {proposal.location ? (
-              <dd className="inline-flex items-center gap-1 wrap-anywhere">
-                <MapPin aria-hidden="true" className="size-3.5" />
-                {proposal.location}
-              </dd>
-            ) : null}
-          </div>
-        ) : null}
-      </dl>
-    </div>
-  );
+  /** A stored proposal's message, so its recipient can answer it on the card. */
+  proposalAnswer?: ProposalCardProps['answer'];
 }
 
 function StatusMark({ status }: { status: BubbleStatus }) {
@@ -85,8 +50,9 @@ function StatusMark({ status }: { status: BubbleStatus }) {
 }
 
 /** One message: mine on the right in the brand colour, theirs on the left; proposals as a card. */
-export function MessageBubble({ mine, content, exchangeProposal, createdAt, status, error, onRetry, senderName }: BubbleProps) {
+export function MessageBubble({ mine, content, exchangeProposal, createdAt, status, error, onRetry, senderName, proposalAnswer }: BubbleProps) {
   const proposal = exchangeProposal ? ExchangeProposal.safeParse(exchangeProposal) : null;
+  const stored = exchangeProposal ? StoredProposal.safeParse(exchangeProposal) : null;
   const notes = proposal?.success && content === PROPOSAL_DEFAULT_CONTENT ? '' : content;
   return (
     <div className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-testid="message" data-mine={mine} data-status={status}>
@@ -98,7 +64,15 @@ export function MessageBubble({ mine, content, exchangeProposal, createdAt, stat
           status === 'failed' && 'ring-2 ring-danger-600',
         )}
       >
-        {proposal?.success ? <ProposalCard proposal={proposal.data} mine={mine} senderName={senderName} /> : null}
+        {proposal?.success ? (
+          <ProposalCard
+            proposal={proposal.data}
+            status={stored?.success ? stored.data.status : null}
+            mine={mine}
+            senderName={senderName}
+            answer={proposalAnswer}
+          />
+        ) : null}
         {notes ? (
           <p className={cn('text-sm whitespace-pre-wrap wrap-anywhere', proposal?.success && 'mt-2')} data-testid="message-text">
             <LinkedText text={notes} />

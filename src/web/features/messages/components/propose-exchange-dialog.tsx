@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ExchangeProposal, MESSAGE_LIMITS } from '@shared/schemas/messages';
+import { ExchangeProposal } from '@shared/schemas/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldDescribedBy } from '@/components/ui/form-field';
@@ -15,6 +15,9 @@ export interface ProposeExchangeDialogProps {
   onPropose: (proposal: ExchangeProposal, content: string) => void;
 }
 
+/** The proposal schema's limit for notes (the card shows them). */
+const PROPOSAL_NOTES_MAX = 1000;
+
 const EMPTY = { offered: '', requested: '', hours: '', location: '', notes: '' };
 type Fields = typeof EMPTY;
 type Errors = Partial<Record<keyof Fields, string>>;
@@ -24,6 +27,7 @@ const FIELD_OF: Record<string, keyof Fields> = {
   requested_skill: 'requested',
   duration_hours: 'hours',
   location: 'location',
+  notes: 'notes',
 };
 
 /** The spec's 'Propose an Exchange' dialog: offered skill, requested skill, duration in hours, location, notes. */
@@ -54,6 +58,7 @@ export function ProposeExchangeDialog({ open, onOpenChange, otherName, onPropose
       requested_skill: fields.requested,
       ...(hours !== '' && !next.hours ? { duration_hours: Number(hours) } : {}),
       ...(fields.location.trim() ? { location: fields.location } : {}),
+      ...(fields.notes.trim() ? { notes: fields.notes } : {}),
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -65,7 +70,8 @@ export function ProposeExchangeDialog({ open, onOpenChange, otherName, onPropose
       setErrors(next);
       return;
     }
-    onPropose(parsed.data, fields.notes.trim() || PROPOSAL_DEFAULT_CONTENT);
+    // The notes travel inside the proposal (the card shows them); the message text is the label.
+    onPropose(parsed.data, PROPOSAL_DEFAULT_CONTENT);
     handleOpenChange(false);
   }
 
@@ -124,12 +130,14 @@ export function ProposeExchangeDialog({ open, onOpenChange, otherName, onPropose
               />
             </FormField>
           </div>
-          <FormField id="proposal-notes" label="Notes (optional)">
+          <FormField id="proposal-notes" label="Notes (optional)" error={errors.notes}>
             <Textarea
               id="proposal-notes"
               rows={3}
               value={fields.notes}
-              maxLength={MESSAGE_LIMITS.contentMax}
+              maxLength={PROPOSAL_NOTES_MAX}
+              aria-invalid={Boolean(errors.notes)}
+              aria-describedby={fieldDescribedBy('proposal-notes', { error: Boolean(errors.notes) })}
               onChange={(event) => set('notes', event.target.value)}
             />
           </FormField>
