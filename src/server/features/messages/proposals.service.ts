@@ -3,6 +3,7 @@ import { MESSAGE_MESSAGES, type MessageItem, type ProposalDecisionInput } from '
 import { queryRows, type Database } from '../../db/client.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { publishToMembers } from '../../realtime/member-events.js';
+import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
 import { acceptExchangeForProposal } from '../requests/requests.service.js';
 import { MESSAGE_COLUMNS, memberName, toMessageItem, toProposalCard, type MessageRow } from './messages.service.js';
@@ -36,6 +37,8 @@ export async function decideProposal(
   );
   if (!found) throw notFound(MESSAGE_MESSAGES.proposalNotFound);
   if (found.sender_id === viewerId) throw forbidden(MESSAGE_MESSAGES.proposalOwn);
+  // After a block either way, nothing new passes between the two: no answer, no exchange.
+  await assertNotBlocked(db, viewerId, found.other_id);
   const conversationId = found.conversation_id;
   const otherId = found.other_id;
   const decidedAt = new Date().toISOString();

@@ -1,5 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAFETY_MESSAGES } from '../../../shared/schemas/safety.js';
 import { MESSAGE_MESSAGES, type ConversationSummary, type MessageItem, type MessagePage } from '../../../shared/schemas/messages.js';
 import type { NetworkResponse } from '../../../shared/schemas/network.js';
 import { exchangeRequests, notifications } from '../../db/schema/index.js';
@@ -176,6 +177,19 @@ describe.each(testDatabases())('answering exchange proposals on %s', (kind) => {
     const [created] = await db().select().from(exchangeRequests).where(eq(exchangeRequests.requesterId, dan.userId));
     expect(created).toMatchObject({ id: made.exchangeProposal?.requestId, postId: catNewest, status: 'accepted' });
     expect(created?.postId).not.toBe(danPost);
+  });
+
+  it('after a block either way the proposal cannot be answered, and no exchange is made', async () => {
+    const ann = await memberWithProfile(server());
+    const bob = await memberWithProfile(server());
+    const id = await open(ann, bob);
+    const sent = await propose(ann, id);
+    expect((await ann.client.post('/api/blocks', { memberId: bob.userId })).status).toBe(201);
+    const err = await errorOf(await decide(bob, sent.id, { decision: 'accepted' }), 403);
+    expect(err.message).toBe(SAFETY_MESSAGES.blocked);
+    expect((await network(bob)).connections).toEqual([]);
+    expect((await ann.client.request('DELETE', `/api/blocks/${bob.userId}`)).status).toBe(204);
+    expect((await decide(bob, sent.id, { decision: 'declined' })).status).toBe(200);
   });
 
   it('declining changes no request, tells the proposer, and stays declined', async () => {
