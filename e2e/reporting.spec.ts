@@ -25,7 +25,6 @@ const reportSent = (page: Page) => page.waitForResponse((res) => res.url().endsW
 test('a member reports another member’s post from the feed', async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
   const word = uniqueWord('rep');
   await memberWithProfile(page, { displayName: 'Bea Reporter' });
-  const ownPost = await createPostViaApi(page.request, { title: `Bea teaches Spanish ${word}`, keywords: [word] });
   const a = await otherMember(browser, baseURL, { displayName: 'Ada Author' });
   try {
     const post = await createPostViaApi(a.page.request, { title: `Bike repair lessons ${word}`, keywords: [word] });
@@ -79,10 +78,6 @@ test('a member reports another member’s post from the feed', async ({ page, br
     await expect(dialog.getByLabel('Note (optional)')).toHaveValue('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-
-    // The member's own post keeps its own menu, without Report.
-    const own = page.getByTestId('post-card').filter({ hasText: ownPost.title });
-    await expect(own.getByRole('button', { name: `More actions: ${ownPost.title}` })).toHaveCount(0);
 
     // A post deleted since the feed loaded: the server's answer shows in the dialog.
     const goneCard = page.getByTestId('post-card').filter({ hasText: gone.title });
