@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ConversationSummary, MessageItem } from '../src/shared/schemas/messages.js';
 import { allowFailedRequests } from './auth-helpers.js';
@@ -55,6 +56,9 @@ test('a member reports another member’s post from the feed', async ({ page, br
       await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
       await page.screenshot({ path: testInfo.outputPath(`report-post-dialog-${width}.png`) });
     }
+    // No serious or critical accessibility problems in the open dialog.
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     const answer = reportSent(page);
     await dialog.getByRole('button', { name: 'Send Report' }).click();
