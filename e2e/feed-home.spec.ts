@@ -271,8 +271,10 @@ test("authors on feed cards and on My Posts matches link to their profile (mouse
   const card = communityCards(page).filter({ hasText: theirs.title });
   const name = card.getByRole('link', { name: 'Lina Linked', exact: true });
   await expect(name).toHaveAttribute('href', `/profile/${author.userId}`);
-  // Back from the card's Exchange button, the next stop is the name (the photo is no extra stop).
+  // Back from the card's Exchange button: the card's … menu, then the name (the photo is no extra stop).
   await card.getByRole('button', { name: 'Exchange' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(card.getByRole('button', { name: `More actions: ${theirs.title}` })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(name).toBeFocused();
   await page.keyboard.press('Enter');

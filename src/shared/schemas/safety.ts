@@ -59,3 +59,4 @@ export const ReportInput = z.object({
 });
 export type ReportInput = z.input<typeof ReportInput>;
 export const ReportCreated = z.object({ id: z.string() });
+export type ReportCreated = z.infer<typeof ReportCreated>;

@@ -198,6 +198,7 @@ export function ChatPanel({ conversationId }: { conversationId: string }) {
           return (
             <MessageBubble
               key={message.id}
+              messageId={message.id}
               mine={mine}
               senderName={otherName}
               content={message.content}

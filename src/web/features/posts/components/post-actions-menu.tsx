@@ -1,4 +1,4 @@
-import { CheckCircle2, EyeOff, MoreHorizontal, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CheckCircle2, EyeOff, Flag, MoreHorizontal, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PostItem, PostStatus } from '@shared/schemas/posts';
@@ -25,6 +25,7 @@ import { useSetPostStatus } from '@/features/posts/api/set-post-status';
 import { EditPostDialog } from '@/features/posts/components/edit-post-dialog';
 import { toastWriteLimit } from '@/features/posts/lib/limit-toast';
 import { POST_TOASTS } from '@/features/posts/lib/post-labels';
+import { ReportDialog } from '@/features/safety/report-dialog';
 import { isSessionLapse } from '@/lib/auth';
 
 const STATUS_TOASTS: Record<PostStatus, string> = {
@@ -125,6 +126,31 @@ export function PostActionsMenu({ post }: { post: PostItem }) {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+    </>
+  );
+}
+
+/** Another member's post's menu: Report post. */
+export function PostReportMenu({ post }: { post: PostItem }) {
+  const [reportOpen, setReportOpen] = useState(false);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="size-8" aria-label={`More actions: ${post.title}`}>
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => setReportOpen(true)}>
+            <Flag aria-hidden="true" />
+            Report post
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {reportOpen ? (
+        <ReportDialog target={{ type: 'post', id: post.id, memberName: post.author.name }} open={reportOpen} onOpenChange={setReportOpen} />
+      ) : null}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { MatchBar } from '@/features/posts/components/match-bar';
 import { AuthorResponse } from '@/features/posts/components/author-response';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostTags } from '@/features/posts/components/post-tags';
-import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
+import { PostActionsMenu, PostReportMenu } from '@/features/posts/components/post-actions-menu';
 import { cn } from '@/lib/cn';
 
 const MAX_TAGS = 5;
@@ -36,7 +36,7 @@ export function PostCard({ post, match, className }: PostCardProps) {
       <article aria-labelledby={titleId} className="contents" data-testid="post-card">
         <header className="flex items-start gap-3">
           <AuthorIdentity author={post.author} />
-          {post.isOwn ? <PostActionsMenu post={post} /> : null}
+          {post.isOwn ? <PostActionsMenu post={post} /> : <PostReportMenu post={post} />}
         </header>
         {post.isOwn ? null : <AuthorResponse text={post.authorResponse} className="-mt-2" />}
         {/* Badges on their own line, so a long category never cuts the author's name and skill short. */}
