@@ -175,7 +175,8 @@ export function ChatPanel({ conversationId }: { conversationId: string }) {
   let body;
   if (messagesQuery.isPending) {
     body = <MessagesSkeleton />;
-  } else if (messagesQuery.isError) {
+  } else if (messagesQuery.isError && !messagesQuery.data) {
+    // A failed refetch (the server restarting, say) keeps what is on screen, pending bubbles included.
     body = (
       <div className="space-y-3 p-6 text-center" role="alert">
         <p className="text-sm text-fg-muted">The messages could not be loaded.</p>
