@@ -249,3 +249,22 @@ test("notifications: the top bar's dot asks again every 30 seconds", async ({ pa
   await page.clock.runFor(21_000);
   await expect(topBarDot(page)).toBeVisible();
 });
+
+test('a message notification opens its conversation', async ({ page, browser, baseURL }) => {
+  const me = await memberWithProfile(page, { displayName: 'Mira Reader' });
+  const b = await otherMember(browser, baseURL, { displayName: 'Bo Writer' });
+  try {
+    const opened = await b.page.request.post('/api/conversations', { data: { memberId: me.userId } });
+    expect(opened.status()).toBe(201);
+    const { id } = (await opened.json()) as { id: string };
+    const sent = await b.page.request.post(`/api/conversations/${id}/messages`, { data: { content: 'Are you free on Saturday?' } });
+    expect(sent.status()).toBe(201);
+
+    await page.goto('/notifications');
+    await rows(page).filter({ hasText: 'Bo Writer: Are you free on Saturday?' }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages/${id}$`));
+    await expect(page.getByTestId('message').filter({ hasText: 'Are you free on Saturday?' })).toBeVisible();
+  } finally {
+    await b.close();
+  }
+});

@@ -24,7 +24,7 @@ export interface NotificationRowProps {
  * button that marks it read; a read one leads nowhere and is plain text.
  */
 export function NotificationRow({ item, onOpen }: NotificationRowProps) {
-  const kind = notificationKind(item.type);
+  const kind = notificationKind(item.type, item.data);
   const Icon = kind.icon;
   const created = new Date(item.createdAt);
   const content: ReactNode = (

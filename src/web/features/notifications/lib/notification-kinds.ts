@@ -26,7 +26,7 @@ const KINDS: Record<NotificationType, NotificationKind> = {
 };
 
 /** Icon, label and click target (null: stays on the list) of a notification type (spec: an icon per type). */
-export function notificationKind(type: string): NotificationKind & { target: string | null } {
+export function notificationKind(type: string, data?: unknown): NotificationKind & { target: string | null } {
   const kind = Object.hasOwn(KINDS, type) ? KINDS[type as NotificationType] : OTHER;
-  return { ...kind, target: notificationTarget(type) };
+  return { ...kind, target: notificationTarget(type, data) };
 }
