@@ -31,8 +31,12 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const REPORT_LIMITS = { noteMax: 1000, perHour: 20 } as const;
 
+/** Blocks and unblocks one member may make per hour (each one refreshes every instance's feed cache). */
+export const BLOCK_LIMITS = { changesPerHour: 60 } as const;
+
 export const SAFETY_MESSAGES = {
   blockSelf: 'You cannot block yourself.',
+  blockRateLimited: 'You have blocked and unblocked many members in the last hour. Please try again later.',
   reportOwn: 'You cannot report your own content.',
   reasonRequired: 'Please choose a reason.',
   noteMax: 'Your note must be 1,000 characters or less.',

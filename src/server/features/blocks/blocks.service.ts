@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SAFETY_MESSAGES, type BlockedMember } from '../../../shared/schemas/safety.js';
+import { BLOCK_LIMITS, SAFETY_MESSAGES, type BlockedMember } from '../../../shared/schemas/safety.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../errors.js';
+import { enforceWindowLimit } from '../../lib/rate-limit.js';
 import { DATABASE_CHANNELS } from '../../realtime/hub.js';
 import { publishToMembers } from '../../realtime/member-events.js';
 import { photoUrl } from '../uploads/photos.service.js';
@@ -81,6 +82,7 @@ export async function blockMember(
   if (memberId === viewerId) throw validationFailed({ memberId: SAFETY_MESSAGES.blockSelf }, SAFETY_MESSAGES.blockSelf);
   const [member] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE id = ${memberId}`);
   if (!member) throw notFound(SAFETY_MESSAGES.memberNotFound);
+  await enforceBlockLimit(db, viewerId);
   const created = await db.transaction(async (tx) => {
     const inserted = await queryRows<{ blocked_id: string }>(
       tx,
@@ -97,6 +99,7 @@ export async function blockMember(
 
 /** Lifts the viewer's block of a member; nothing happens when there was none. */
 export async function unblockMember(db: Database, viewerId: string, memberId: string): Promise<void> {
+  await enforceBlockLimit(db, viewerId);
   await db.transaction(async (tx) => {
     const deleted = await queryRows<{ blocked_id: string }>(
       tx,
@@ -104,6 +107,11 @@ export async function unblockMember(db: Database, viewerId: string, memberId: st
     );
     if (deleted.length > 0) await announceBlockChange(tx, viewerId, memberId);
   });
+}
+
+/** 429 past `BLOCK_LIMITS.changesPerHour` blocks and unblocks: each one empties every feed cache. */
+async function enforceBlockLimit(db: Database, viewerId: string): Promise<void> {
+  await enforceWindowLimit(db, `block:${viewerId}`, 3600, BLOCK_LIMITS.changesPerHour, SAFETY_MESSAGES.blockRateLimited);
 }
 
 /** The members the viewer blocked, newest block first (the Privacy tab of /settings). */

@@ -4,7 +4,7 @@ import type { FeedResponse, MatchesResponse } from '../../../shared/schemas/matc
 import type { ConversationListResponse, ConversationSummary } from '../../../shared/schemas/messages.js';
 import type { SearchResponse } from '../../../shared/schemas/posts.js';
 import type { ProfileView } from '../../../shared/schemas/profile.js';
-import { SAFETY_MESSAGES, type BlockedMember, type BlockListResponse } from '../../../shared/schemas/safety.js';
+import { BLOCK_LIMITS, SAFETY_MESSAGES, type BlockedMember, type BlockListResponse } from '../../../shared/schemas/safety.js';
 import { DATABASE_CHANNELS } from '../../realtime/hub.js';
 import type { MemberEventEnvelope } from '../../realtime/member-events.js';
 import { TestClient } from '../../test/client.js';
@@ -48,6 +48,20 @@ describe.each(testDatabases())('blocking members on %s', (kind) => {
     expect((await unblock(viewer, first.userId)).status).toBe(204);
     expect((await unblock(viewer, first.userId)).status).toBe(204);
     expect((await blocks(viewer)).map((b) => b.member.id)).toEqual([second.userId]);
+  });
+
+  it(`refuses more than ${BLOCK_LIMITS.changesPerHour} blocks and unblocks an hour with 429`, async () => {
+    const viewer = await memberWithProfile(server());
+    const other = await memberWithProfile(server());
+    for (let i = 0; i < BLOCK_LIMITS.changesPerHour; i += 1) {
+      const res = i % 2 === 0 ? await block(viewer, other.userId) : await unblock(viewer, other.userId);
+      expect(res.status).toBeLessThan(300);
+    }
+    const refused = await block(viewer, other.userId);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await errorOf(refused)).message).toBe(SAFETY_MESSAGES.blockRateLimited);
+    expect((await unblock(viewer, other.userId)).status).toBe(429);
   });
 
   it('refuses yourself, unknown members, bad ids and visitors', async () => {
