@@ -24,7 +24,7 @@ export const EXCHANGE_TARGETS = {
   feedRps: { pglite: 300, postgres: 1500 },
 } as const;
 
-const BENCH_PASSWORD = 'Bench-Otter-Lamp-7';
+export const BENCH_PASSWORD = 'Bench-Otter-Lamp-7';
 /** The load test's clients: this many members, each signed in once, one connection each. */
 const LOAD_CLIENTS = 50;
 const SMALL = { members: 1_000, posts: 5_000 };

@@ -1,19 +1,23 @@
 /**
  * `npm run bench`: every benchmark, each figure printed next to its target.
- * `npm run bench -- --only=landing`, `--only=exchange` or `--only=lifecycle` runs one of them.
+ * `npm run bench -- --only=landing`, `--only=exchange`, `--only=lifecycle`, `--only=realtime` or
+ * `--only=idle-sockets` runs one of them.
  * The exchange benchmark also runs on PostgreSQL when BENCH_DATABASE_URL is set or a scratch
  * database can be created with `createdb -h 127.0.0.1 -U postgres`.
  */
 import { benchExchange, benchTargets, EXCHANGE_TARGETS, machine } from './exchange.js';
 import { LANDING_JS_BUDGET_KB, measureLandingJs } from './landing-js.js';
+import { benchIdleSockets, IDLE_SOCKET_TARGETS } from './idle-sockets.js';
 import { benchLifecycle, LIFECYCLE_TARGETS } from './lifecycle.js';
+import { benchRealtime, REALTIME_TARGETS } from './realtime.js';
 
 function report(name: string, value: number, unit: string, target: string, ok: boolean) {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value.toFixed(1)} ${unit}  (target ${target})`);
   return ok;
 }
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = flag('only');
 const results: boolean[] = [];
 
 if (!only || only === 'landing') {
@@ -75,6 +79,61 @@ if (!only || only === 'lifecycle') {
       results.push(report(`${db} accept/decline races both won or both lost`, f.raceViolations, 'races', '0', f.raceViolations === 0));
       results.push(report(`${db} lost notifications`, f.lostNotifications, 'notifications', '0', f.lostNotifications === 0));
       results.push(report(`${db} duplicated notifications`, f.duplicatedNotifications, 'notifications', '0', f.duplicatedNotifications === 0));
+    } finally {
+      target.cleanup();
+    }
+  }
+}
+
+if (!only || only === 'realtime') {
+  console.log(`realtime benchmark on ${machine()}, ${new Date().toISOString().slice(0, 10)}`);
+  for (const target of benchTargets(process.env.BENCH_DATABASE_URL)) {
+    try {
+      // --rate= and --seconds= run another load (to find what a machine sustains); the targets stay.
+      const messagesPerSecond = Number(flag('rate') ?? REALTIME_TARGETS.messagesPerSecond);
+      const seconds = Number(flag('seconds') ?? REALTIME_TARGETS.seconds);
+      const f = await benchRealtime(target, { messagesPerSecond, seconds });
+      const db = f.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+      const { p95Ms, goalP95Ms, members } = REALTIME_TARGETS;
+      console.log(`${db}: ${members} members signed in in ${f.signInSeconds.toFixed(0)} s, ${members} WebSockets, ${members / 2} conversations`);
+      results.push(
+        report(
+          `${db} messages issued (${f.scheduled} in ${seconds} s; answered at ${f.answeredRate.toFixed(1)} msg/s)`,
+          f.issuedRate,
+          'msg/s',
+          `>= ${REALTIME_TARGETS.messagesPerSecond * 0.99} msg/s`,
+          f.issuedRate >= REALTIME_TARGETS.messagesPerSecond * 0.99,
+        ),
+      );
+      const spread = `p50 ${f.p50.toFixed(1)}, p99 ${f.p99.toFixed(1)}, max ${f.max.toFixed(1)} ms`;
+      results.push(report(`${db} sent -> received at the other member's socket, p95 (${spread})`, f.p95, 'ms', `< ${p95Ms} ms, goal ${goalP95Ms} ms`, f.p95 < p95Ms));
+      results.push(report(`${db} failed sends (anything but 201)`, f.failed, 'messages', '0', f.failed === 0));
+      results.push(report(`${db} lost messages (accepted, never received)`, f.lost, 'messages', '0', f.lost === 0));
+      results.push(report(`${db} duplicated messages`, f.duplicated, 'messages', '0', f.duplicated === 0));
+      results.push(report(`${db} frames at a third member's socket`, f.misdelivered, 'frames', '0', f.misdelivered === 0));
+      const storedOk = f.stored === f.accepted && f.storedDistinct === f.accepted;
+      results.push(report(`${db} messages stored (${f.storedDistinct} distinct) for ${f.accepted} accepted`, f.stored, 'messages', `${f.accepted}`, storedOk));
+      console.log(`info  ${db} sender's own socket: ${f.echoLost} lost, ${f.echoDuplicated} duplicated`);
+      console.log(`info  ${db} POST round trip p95 ${f.postP95.toFixed(1)} ms; bench process event-loop delay p99 ${f.clientLoopP99.toFixed(1)} ms`);
+    } finally {
+      target.cleanup();
+    }
+  }
+}
+
+if (!only || only === 'idle-sockets') {
+  console.log(`idle-sockets benchmark on ${machine()}, ${new Date().toISOString().slice(0, 10)}`);
+  for (const target of benchTargets(process.env.BENCH_DATABASE_URL)) {
+    try {
+      const f = await benchIdleSockets(target);
+      const db = f.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+      const { sockets, rssMb } = IDLE_SOCKET_TARGETS;
+      console.log(`${db}: ${f.opened} sockets of ${f.members} members opened in ${f.connectSeconds.toFixed(1)} s`);
+      results.push(report(`${db} sockets still open after a heartbeat`, f.openAfterHeartbeat, 'sockets', `${sockets}`, f.openAfterHeartbeat === sockets));
+      const rss = `before ${f.rssBefore.toFixed(0)} MB, connected ${f.rssConnected.toFixed(0)} MB, peak ${f.rssPeak.toFixed(0)} MB`;
+      results.push(report(`${db} server RSS with ${sockets} idle sockets (${rss})`, f.rssAfterHeartbeat, 'MB', `< ${rssMb} MB`, f.rssAfterHeartbeat < rssMb));
+      results.push(report(`${db} a message then reaches both members' 20 tabs`, f.deliveredTo, 'sockets', '40', f.deliveredTo === 40));
+      console.log(`info  ${db} server memory per socket at most ${(((f.rssPeak - f.rssBefore) * 1024) / sockets).toFixed(1)} kB (peak over before); bench process (client ends) RSS ${f.clientRss.toFixed(0)} MB`);
     } finally {
       target.cleanup();
     }

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedResponse } from '../../shared/schemas/matching.js';
+import type { ConversationSummary, MessageItem, RealtimeEvent } from '../../shared/schemas/messages.js';
+import type { NotificationListResponse } from '../../shared/schemas/notifications.js';
 import { sessions } from '../db/schema/index.js';
 import { insertPost, memberWithProfile, useTestServer } from '../test/factories.js';
 import { startTestServer, testDatabases, type TestServer } from '../test/harness.js';
@@ -103,6 +105,33 @@ describe.skipIf(!testDatabases().includes('postgres'))('two instances on one Pos
       notify(tx, { userId: member.userId, type: 'reminder', title: 'Bring the clay', message: 'Tomorrow at ten' }),
     );
     await onB.next((f) => (f as { type?: string }).type === 'notification.created');
+  });
+
+  it("a message and its notification sent through instance A's API reach the member connected to instance B", async () => {
+    const sender = await signedInMember(a);
+    const recipient = await signedInMember(a);
+    const onB = await openSocket(b, recipient.client.clone(b.url));
+    const opened = await sender.client.post('/api/conversations', { memberId: recipient.userId });
+    expect(opened.status).toBe(201);
+    const { id: conversationId } = await sender.client.json<ConversationSummary>(opened);
+    const content = `Shall we meet at the pottery studio? ${Math.random().toString(36).slice(2)}`;
+    const sent = await sender.client.post(`/api/conversations/${conversationId}/messages`, { content, clientId: 'tab-1' });
+    expect(sent.status).toBe(201);
+    const message = await sender.client.json<MessageItem>(sent);
+
+    const created = (await onB.next(
+      (f) => (f as RealtimeEvent).type === 'message.created' && (f as { message: MessageItem }).message.id === message.id,
+    )) as Extract<RealtimeEvent, { type: 'message.created' }>;
+    expect(created.message).toMatchObject({ conversationId, senderId: sender.userId, content });
+    // The 'New message' notification the send created, announced on B and readable there.
+    const announced = (await onB.next((f) => (f as RealtimeEvent).type === 'notification.created')) as Extract<
+      RealtimeEvent,
+      { type: 'notification.created' }
+    >;
+    const recipientOnB = recipient.client.clone(b.url);
+    const list = await recipientOnB.json<NotificationListResponse>(await recipientOnB.get('/api/notifications'));
+    expect(list.items.find((n) => n.id === announced.notificationId)).toMatchObject({ type: 'message' });
+    expect(onB.received.filter((f) => (f as RealtimeEvent).type === 'message.created')).toHaveLength(1);
   });
 
   it("a post created on one instance shows in the other's cached feed", async () => {
