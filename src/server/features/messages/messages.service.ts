@@ -8,9 +8,10 @@ import {
   type MessagePage,
   type ProposalCard,
 } from '../../../shared/schemas/messages.js';
+import { SAFETY_MESSAGES } from '../../../shared/schemas/safety.js';
 import { queryRows, type Database } from '../../db/client.js';
 import type { MessageType } from '../../db/schema/index.js';
-import { notFound, validationFailed } from '../../errors.js';
+import { forbidden, notFound, validationFailed } from '../../errors.js';
 import { enforceWindowLimit } from '../../lib/rate-limit.js';
 import { publishToMembers } from '../../realtime/member-events.js';
 import { assertNotBlocked } from '../blocks/blocks.service.js';
@@ -238,15 +239,20 @@ interface Participants {
 }
 
 /** The conversation's two members when the viewer is one of them; otherwise 404. */
-export async function participantsOf(db: Executor, viewerId: string, conversationId: string): Promise<{ otherId: string }> {
+export async function participantsOf(db: Executor, viewerId: string, conversationId: string): Promise<{ otherId: string; blocked: boolean }> {
   if (!UUID.test(conversationId)) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
-  const [row] = await queryRows<Participants>(
+  // One round trip for the membership and the block (each send asks for both).
+  const [row] = await queryRows<Participants & { blocked: boolean }>(
     db as Database,
-    sql`SELECT id, participant_1_id, participant_2_id FROM conversations
-        WHERE id = ${conversationId} AND (participant_1_id = ${viewerId} OR participant_2_id = ${viewerId})`,
+    sql`SELECT c.id, c.participant_1_id, c.participant_2_id,
+               EXISTS (SELECT 1 FROM member_blocks b
+                       WHERE (b.blocker_id = c.participant_1_id AND b.blocked_id = c.participant_2_id)
+                          OR (b.blocker_id = c.participant_2_id AND b.blocked_id = c.participant_1_id)) AS blocked
+        FROM conversations c
+        WHERE c.id = ${conversationId} AND (c.participant_1_id = ${viewerId} OR c.participant_2_id = ${viewerId})`,
   );
   if (!row) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
-  return { otherId: row.participant_1_id === viewerId ? row.participant_2_id : row.participant_1_id };
+  return { otherId: row.participant_1_id === viewerId ? row.participant_2_id : row.participant_1_id, blocked: row.blocked };
 }
 
 /** The opaque cursor for "messages older than this one". */
@@ -325,8 +331,8 @@ export async function sendMessage(
   input: { content: string; clientId?: string | null; exchangeProposal?: ExchangeProposal | null },
   perMinute: number,
 ): Promise<MessageItem> {
-  const { otherId } = await participantsOf(db, viewerId, conversationId);
-  await assertNotBlocked(db, viewerId, otherId);
+  const { otherId, blocked } = await participantsOf(db, viewerId, conversationId);
+  if (blocked) throw forbidden(SAFETY_MESSAGES.blocked);
   await enforceWindowLimit(db, `message:${viewerId}`, 60, perMinute, MESSAGE_MESSAGES.rateLimited);
   const proposal = input.exchangeProposal ?? null;
   // A proposal's text is always the same short label (the list shows it as the last message).
@@ -334,10 +340,11 @@ export async function sendMessage(
   const clientId = input.clientId ?? null;
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`UPDATE conversations SET updated_at = now() WHERE id = ${conversationId}`);
+    // The conversation's activity time and the message in one statement (a data-modifying WITH always runs).
     const [row] = await queryRows<MessageRow>(
       tx,
-      sql`INSERT INTO messages AS m (conversation_id, sender_id, content, message_type, exchange_proposal)
+      sql`WITH touched AS (UPDATE conversations SET updated_at = now() WHERE id = ${conversationId})
+          INSERT INTO messages AS m (conversation_id, sender_id, content, message_type, exchange_proposal)
           VALUES (${conversationId}, ${viewerId}, ${content}, ${proposal ? 'exchange_proposal' : 'text'},
                   ${proposal ? JSON.stringify(proposal) : null}::jsonb)
           RETURNING ${MESSAGE_COLUMNS}`,
