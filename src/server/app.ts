@@ -27,6 +27,7 @@ import { reportRoutes } from './features/reports/reports.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { trackInFlight } from './plugins/in-flight.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(networkRoutes);
   await app.register(messageRoutes);
   await app.register(blockRoutes);
+  await app.register(settingsRoutes);
   await app.register(proposalRoutes);
   await app.register(reportRoutes);
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });

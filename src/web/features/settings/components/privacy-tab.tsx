@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { SettingSwitches, type SettingRow } from '@/features/settings/components/setting-switches';
 import { isSessionLapse } from '@/lib/auth';
 import { useBlockedMembers, useUnblockMember } from '@/lib/blocks';
 import { profilePath } from '@/lib/paths';
@@ -51,8 +52,26 @@ function BlockedMemberRow({ block, onUnblocked }: { block: BlockedMember; onUnbl
   );
 }
 
-/** The Privacy tab: the members the viewer blocked, with Unblock. */
-export function PrivacyTab() {
+const PRIVACY_ROWS: readonly SettingRow[] = [
+  {
+    key: 'profileVisibility',
+    label: 'Profile Visibility',
+    description: 'Off: only members you have exchanged with see your profile and posts.',
+  },
+  {
+    key: 'locationSharing',
+    label: 'Location Sharing',
+    description: 'Off: your ZIP code and area are hidden from others and left out of their matches.',
+  },
+  {
+    key: 'aiMatchSuggestions',
+    label: 'AI Match Suggestions',
+    description: "Compatibility-ranked matches for you, and you in other members' top matches.",
+  },
+];
+
+/** The members the viewer blocked, with Unblock. */
+function BlockedMembersCard() {
   const blocked = useBlockedMembers();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -98,5 +117,22 @@ export function PrivacyTab() {
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
+  );
+}
+
+/** The Privacy tab: who sees the member and their location, match suggestions, then the blocked members. */
+export function PrivacyTab() {
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Privacy</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <SettingSwitches rows={PRIVACY_ROWS} label="Privacy settings" />
+        </CardContent>
+      </Card>
+      <BlockedMembersCard />
+    </div>
   );
 }
