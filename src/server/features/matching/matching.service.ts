@@ -7,6 +7,7 @@ import { memberSettings } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { selectBarePosts, selectPosts, toDate, toPostItems, type BarePostRow } from '../posts/post-query.js';
+import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
 
 /**
  * The matching engine (architecture.md "Matching and search"). It never scores every post:
@@ -18,6 +19,10 @@ import { selectBarePosts, selectPosts, toDate, toPostItems, type BarePostRow } f
  * - the latitude/longitude box of three times the seeker's radius, newest 100;
  * - the newest 50 posts, so fresh posts always compete.
  * Then every candidate is scored with the shared `scoreMatch` and the top N returned.
+ * Privacy (member settings): a viewer with AI Match Suggestions off gets no matches
+ * (`matchingEnabled: false`); a member with it off is left out of everyone else's matches; an
+ * author with Location Sharing off scores 'unknown' for location and never enters through the
+ * location box (being picked for nearness alone would give their whereabouts away).
  * Terms on both sides are PostgreSQL english lexemes, so "what the post offers" (the lexemes of
  * its search_vector at weights A-C) is compared exactly as the full-text source selected it.
  * Only the scoring columns of candidates are read; full items are loaded for the winners.
@@ -124,6 +129,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     with: options.candidates === 'all' ? undefined : sql`cand AS (${candidateSources(viewerId, context, options.within)})`,
     where: [
       ...(options.candidates === 'all' ? [] : [sql`p.id IN (SELECT id FROM cand)`]),
+      takesPartInMatching(sql`p.user_id`),
       ...(options.within ? [options.within] : []),
       ...(options.where ?? []),
     ],
@@ -131,7 +137,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
       sql`cardinality(p.custom_tags) AS tag_count`,
       offeredSeekerTerms(context.seeker),
       sql`p.latitude AS author_latitude, p.longitude AS author_longitude`,
-      sql`coalesce((SELECT ms.location_sharing FROM member_settings ms WHERE ms.user_id = p.user_id), true) AS author_shares_location`,
+      sql`${sharesLocation(sql`p.user_id`)} AS author_shares_location`,
     ],
     limit: options.candidates === 'all' ? 1_000_000 : 2_000,
   });
@@ -234,9 +240,10 @@ async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, 
 
 /** The UNION of index-backed candidate sources; each keeps its newest few. */
 function candidateSources(viewerId: string, context: SeekerContext, within?: SQL): SQL {
-  // Blocked members' posts would be dropped by the scope anyway; leaving them out here keeps
-  // them from taking the newest few places of a source.
-  const base = sql`status = 'active' AND user_id <> ${viewerId} AND ${notBlockedWith(viewerId, sql`user_id`)}${
+  // Blocked members' and non-matching members' posts would be dropped by the scored query anyway;
+  // leaving them out here keeps them from taking the newest few places of a source.
+  const base = sql`status = 'active' AND user_id <> ${viewerId} AND ${notBlockedWith(viewerId, sql`user_id`)}
+    AND ${takesPartInMatching(sql`user_id`)}${
     within ? sql` AND ${within}` : sql``
   }`;
   const sources: SQL[] = [
@@ -278,7 +285,7 @@ function candidateSources(viewerId: string, context: SeekerContext, within?: SQL
     const dLat = reach / 69;
     const dLon = reach / (69 * Math.max(Math.cos((home.latitude * Math.PI) / 180), 0.01));
     sources.push(
-      sql`(SELECT id FROM posts WHERE ${base}
+      sql`(SELECT id FROM posts WHERE ${base} AND ${sharesLocation(sql`user_id`)}
            AND latitude BETWEEN ${home.latitude - dLat} AND ${home.latitude + dLat}
            AND longitude BETWEEN ${home.longitude - dLon} AND ${home.longitude + dLon}
            ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.box})`,

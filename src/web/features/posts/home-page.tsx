@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMatchingEnabled } from '@/features/posts/api/get-matches';
 import { useMyPosts } from '@/features/posts/api/get-my-posts';
 import { CreatePostButton } from '@/features/posts/components/create-post-button';
+import { MatchingOffNote } from '@/features/posts/components/matching-off-note';
 import { MyPosts } from '@/features/posts/components/my-posts';
 import { PostCard } from '@/features/posts/components/post-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -68,7 +69,7 @@ export function HomePage() {
 
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <aside className="min-w-0 lg:sticky lg:top-24 lg:order-last" aria-label="Your posts">
-          <MyPosts posts={myPosts.data?.items} isPending={myPosts.isPending} matchingEnabled={matching.enabled} />
+          <MyPosts posts={myPosts.data?.items} isPending={myPosts.isPending} matchingEnabled={matching.enabled} matchingTurnedOff={matching.turnedOff} />
         </aside>
 
         <div className="grid min-w-0 gap-6">
@@ -86,6 +87,8 @@ export function HomePage() {
                   </SelectContent>
                 </Select>
               </div>
+            ) : matching.turnedOff ? (
+              <MatchingOffNote className="pb-2" />
             ) : null}
             {compatibility ? (
               <div className="grid min-w-0 gap-1.5">

@@ -37,9 +37,14 @@ export function useMatches(params: MatchesParams, enabled = true) {
  * smallest list, so My Posts and the mode selector know before any feed page has loaded
  * (the feed answers `matchingEnabled` too, but only with its own page).
  */
-export function useMatchingEnabled(): { enabled: boolean; isPending: boolean } {
+export function useMatchingEnabled(): { enabled: boolean; isPending: boolean; turnedOff: boolean } {
   const query = useQuery({ ...matchesQueryOptions({ limit: 1 }) });
   // Only the member's setting takes the compatibility mode away: when the question itself
   // fails, the mode stays and its own failure shows 'Error loading matches. Using fallback data.'
-  return { enabled: query.data ? query.data.matchingEnabled : query.isError, isPending: query.isPending };
+  return {
+    enabled: query.data ? query.data.matchingEnabled : query.isError,
+    isPending: query.isPending,
+    /** The server said the member turned AI Match Suggestions off (not merely still asking). */
+    turnedOff: query.data?.matchingEnabled === false,
+  };
 }

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMatches } from '@/features/posts/api/get-matches';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
+import { MatchingOffNote } from '@/features/posts/components/matching-off-note';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
 import { paths } from '@/lib/paths';
@@ -26,7 +27,7 @@ function pendingRequestsText(count: number): string {
   return `${count} pending ${count === 1 ? 'request' : 'requests'}`;
 }
 
-function MyPostRow({ post, matchingEnabled }: { post: PostItem; matchingEnabled: boolean }) {
+function MyPostRow({ post, matchingEnabled, matchingTurnedOff }: { post: PostItem; matchingEnabled: boolean; matchingTurnedOff: boolean }) {
   const active = post.status === 'active';
   const matches = useMatches({ postId: post.id, ...MY_POST_MATCHES }, active && matchingEnabled);
   const items = matches.data?.items ?? [];
@@ -56,7 +57,9 @@ function MyPostRow({ post, matchingEnabled }: { post: PostItem; matchingEnabled:
         <PostActionsMenu post={post} />
       </div>
       <AccordionContent className="text-sm">
-        {active && matchingEnabled && matches.isPending ? (
+        {active && matchingTurnedOff ? (
+          <MatchingOffNote />
+        ) : active && matchingEnabled && matches.isPending ? (
           <p role="status">Finding potential matches...</p>
         ) : items.length === 0 ? (
           <p>No matches yet. Check back later.</p>
@@ -86,10 +89,12 @@ export interface MyPostsProps {
   posts: PostItem[] | undefined;
   isPending: boolean;
   matchingEnabled: boolean;
+  /** The member turned AI Match Suggestions off: each active post says so instead of 'No matches yet'. */
+  matchingTurnedOff?: boolean;
 }
 
 /** 'My Posts': an accordion of the member's posts with their best matches. */
-export function MyPosts({ posts, isPending, matchingEnabled }: MyPostsProps) {
+export function MyPosts({ posts, isPending, matchingEnabled, matchingTurnedOff = false }: MyPostsProps) {
   return (
     <Card className="p-4 sm:p-5">
       <section aria-labelledby="my-posts-title">
@@ -109,7 +114,7 @@ export function MyPosts({ posts, isPending, matchingEnabled }: MyPostsProps) {
         ) : (
           <Accordion type="single" collapsible className="mt-1">
             {posts.map((post) => (
-              <MyPostRow key={post.id} post={post} matchingEnabled={matchingEnabled} />
+              <MyPostRow key={post.id} post={post} matchingEnabled={matchingEnabled} matchingTurnedOff={matchingTurnedOff} />
             ))}
           </Accordion>
         )}
