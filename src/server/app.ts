@@ -27,6 +27,7 @@ import { reportRoutes } from './features/reports/reports.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { verificationRoutes } from './features/verification/verification.routes.js';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { trackInFlight } from './plugins/in-flight.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(messageRoutes);
   await app.register(blockRoutes);
   await app.register(proposalRoutes);
+  await app.register(verificationRoutes);
   await app.register(reportRoutes);
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
   await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins });
