@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ExchangeRequestItem } from '../src/shared/schemas/requests.js';
 import { allowFailedRequests } from './auth-helpers.js';
@@ -9,6 +10,12 @@ const EXPLANATION =
 
 const step = (page: Page, id: string) => page.getByTestId(`verification-step-${id}`);
 const figure = (page: Page, id: string) => page.getByTestId(`trust-${id}`).getByTestId('figure-value');
+
+/** Serious or critical axe violations on the page, by rule id. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 /** The requester asks for the owner's post, the owner accepts, the requester marks it completed: the request's id. */
 async function completedExchange(owner: Page, requester: Page, postId: string): Promise<string> {
@@ -101,15 +108,17 @@ test.describe('Verification & Settings', () => {
     allowFailedRequests(consoleErrors, ['network']);
   });
 
-  test('fits a 375 px phone; screenshots at 375 and 1440 px', async ({ page }) => {
+  test('fits a 375 px phone without accessibility violations; screenshots at 375 and 1440 px', async ({ page }) => {
     await memberWithProfile(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/verification');
     await expect(page.getByTestId('trust-explanation')).toBeVisible();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/verify-verification-375.png', fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect(page.getByTestId('trust-explanation')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/verify-verification-1440.png', fullPage: true });
   });
 });
