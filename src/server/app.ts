@@ -27,7 +27,11 @@ import { reportRoutes } from './features/reports/reports.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+<<<<<<< HEAD
 import { settingsRoutes } from './features/settings/settings.routes.js';
+=======
+import { verificationRoutes } from './features/verification/verification.routes.js';
+>>>>>>> i13-verify
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { trackInFlight } from './plugins/in-flight.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -144,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(blockRoutes);
   await app.register(settingsRoutes);
   await app.register(proposalRoutes);
+  await app.register(verificationRoutes);
   await app.register(reportRoutes);
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
   await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins });

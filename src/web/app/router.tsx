@@ -6,19 +6,13 @@ import { PublicLayout } from '@/app/public-layout';
 import { RequireAuth } from '@/app/require-auth';
 import { RootLayout, RouteFallback } from '@/app/root-layout';
 import { SignedOutOnly } from '@/app/signed-out-only';
-import { ComingSoon } from '@/components/coming-soon';
-
-/** A screen that a later issue builds; the title is the spec's. */
-function placeholder(path: string, title: string): RouteObject {
-  return { path, element: <ComingSoon title={title} /> };
-}
 
 const loadSignUpPage = async () => ({ Component: (await import('@/features/auth/signup-page')).SignUpPage });
 const loadLoginPage = async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage });
 const loadHomePage = async () => ({ Component: (await import('@/features/posts/home-page')).HomePage });
 
 /*
- * Pages are lazy-loaded so the first load stays small; the shells, guards and placeholders
+ * Pages are lazy-loaded so the first load stays small; the shells and guards
  * above are tiny and load with the entry.
  */
 export const routes: RouteObject[] = [
@@ -119,7 +113,10 @@ export const routes: RouteObject[] = [
                 path: paths.settings,
                 lazy: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),
               },
-              placeholder(paths.verification, 'Verification & Settings'),
+              {
+                path: paths.verification,
+                lazy: async () => ({ Component: (await import('@/features/verification/verification-page')).VerificationPage }),
+              },
             ],
           },
         ],
