@@ -34,8 +34,9 @@ test.describe('help contact form', () => {
 
     const subject = marker('Exchange question');
     await form.getByRole('textbox', { name: 'Subject' }).fill(subject);
-    await form.getByRole('textbox', { name: 'Message' }).fill('My partner did not show up.\nWhat should I do now?');
-    await expect(form.getByText('4,950 characters left')).toBeVisible();
+    const message = 'My partner did not show up.\nWhat should I do now?';
+    await form.getByRole('textbox', { name: 'Message' }).fill(message);
+    await expect(form.getByText(`${(5000 - message.length).toLocaleString('en-US')} characters left`)).toBeVisible();
     const sending = page.waitForRequest((req) => req.url().endsWith('/api/support/messages'));
     await form.getByRole('button', { name: 'Send Message' }).click();
     await sending;
@@ -66,6 +67,14 @@ test.describe('help contact form', () => {
       /Please write at least 10 characters so we can help\./,
     );
     await expect(form.getByRole('textbox', { name: 'Email' })).toBeFocused();
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 812],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await form.screenshot({ path: `/tmp/help-contact-errors-${width}.png` });
+    }
 
     const email = uniqueEmail('visitor');
     const subject = marker('Cannot sign in');
