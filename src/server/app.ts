@@ -24,6 +24,7 @@ import { FeedCache } from './features/posts/feed-cache.js';
 import { postRoutes } from './features/posts/posts.routes.js';
 import { ratingRoutes } from './features/ratings/ratings.routes.js';
 import { reportRoutes } from './features/reports/reports.routes.js';
+import { supportRoutes } from './features/support/support.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
@@ -120,11 +121,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   feedCache.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
-  // Signing up, in or out, reading notifications, chatting and reporting change nothing a feed shows, so those
+  // Signing up, in or out, reading notifications, chatting, reporting and writing to support change nothing a feed shows, so those
   // requests leave it alone.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (['/api/auth/', '/api/account/', '/api/notifications', '/api/conversations', '/api/reports'].some((prefix) => request.url.startsWith(prefix))) return;
+    if (['/api/auth/', '/api/account/', '/api/notifications', '/api/conversations', '/api/reports', '/api/support/'].some((prefix) => request.url.startsWith(prefix))) return;
     feedCache.changed();
   });
 
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(proposalRoutes);
   await app.register(verificationRoutes);
   await app.register(reportRoutes);
+  await app.register(supportRoutes, { mailer });
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
   await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins });
   await registerWebApp(app, config);

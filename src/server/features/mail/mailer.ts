@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go, when not to the sender (a support message replies to the member). */
+  replyTo?: string;
 }
 
 /** Sends e-mail: over SMTP when configured, otherwise into the dev outbox table. */

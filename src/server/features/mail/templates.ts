@@ -4,8 +4,18 @@ function escapeHtml(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
-function layout(appName: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+/** Text a member wrote, quoted as written (line breaks kept), with paragraphs after it. */
+interface Quoted {
+  quote: string;
+  after?: string[];
+}
+
+function layout(appName: string, paragraphs: string[], action?: { label: string; url: string }, quoted?: Quoted): string {
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
+  const quote = quoted
+    ? `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #99f6e4;background:#f8fafc;white-space:pre-wrap">${escapeHtml(quoted.quote)}</blockquote>${(quoted.after ?? []).map(paragraph).join('')}`
+    : '';
+  const body = paragraphs.map(paragraph).join('') + quote;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;color:#475569;font-size:13px">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
@@ -46,5 +56,50 @@ export function passwordResetMail(appName: string, url: string) {
     subject: `Reset your ${appName} password`,
     text: `${lines.join('\n\n')}\n\nReset your password: ${url}`,
     html: layout(appName, lines, { label: 'Choose a new password', url }),
+  };
+}
+
+/** A header value on one line (a subject typed by a member must not start new header lines). */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/** Who wrote to support, as the support team reads it. */
+export interface SupportSender {
+  email: string;
+  name: string | null;
+  /** The member's id, or null for a visitor who is not signed in. */
+  memberId: string | null;
+}
+
+/** A message from the /help contact form, to the support address (Reply-To is the sender). */
+export function supportRequestMail(appName: string, sender: SupportSender, subject: string, message: string) {
+  const from = sender.name ? `${sender.name} <${sender.email}>` : sender.email;
+  const lines = [
+    `New message from the ${appName} help page.`,
+    `From: ${from}`,
+    sender.memberId ? `Member id: ${sender.memberId} (signed in)` : 'Not signed in (a visitor gave this address).',
+    `Subject: ${oneLine(subject)}`,
+    'Reply to this e-mail to answer them.',
+  ];
+  return {
+    subject: oneLine(`[${appName} support] ${subject}`),
+    text: `${lines.join('\n\n')}\n\n----\n${message}\n----`,
+    html: layout(appName, lines, undefined, { quote: message }),
+  };
+}
+
+/** The sender's copy of what they sent through the /help contact form. */
+export function supportCopyMail(appName: string, supportEmail: string, subject: string, message: string) {
+  const lines = [
+    `Thank you for contacting ${appName} support. We received your message and usually reply within 24 hours to this address.`,
+    `Subject: ${oneLine(subject)}`,
+    'A copy of your message:',
+  ];
+  const after = `If you did not write to us, you can ignore this e-mail. Questions? Write to ${supportEmail}.`;
+  return {
+    subject: oneLine(`We received your message: ${subject}`),
+    text: `${lines.join('\n\n')}\n\n----\n${message}\n----\n\n${after}`,
+    html: layout(appName, lines, undefined, { quote: message, after: [after] }),
   };
 }
