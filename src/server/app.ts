@@ -28,11 +28,8 @@ import { supportRoutes } from './features/support/support.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
-<<<<<<< HEAD
 import { settingsRoutes } from './features/settings/settings.routes.js';
-=======
 import { verificationRoutes } from './features/verification/verification.routes.js';
->>>>>>> i13-verify
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { trackInFlight } from './plugins/in-flight.js';
 import { registerInputGuard } from './plugins/input-guard.js';
