@@ -213,23 +213,33 @@ export async function openConversation(
     );
     if (!post) throw notFound('Post not found.');
   }
+  // Under racing opens the INSERT waits for the winner and does nothing, but this statement's
+  // snapshot predates the winner's row: the next statement (READ COMMITTED) sees it.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const row = await upsertConversation(db, viewerId, input.memberId, postId);
+    if (row) return { created: Boolean(row.created), conversation: await getConversation(db, viewerId, row.id) };
+  }
+  throw new Error('no conversation after upsert');
+}
+
+/** Inserts the conversation unless it exists; either way its id (nothing when a racing insert is not visible yet). */
+async function upsertConversation(db: Database, viewerId: string, memberId: string, postId: string | null) {
   const [row] = await queryRows<{ id: string; created: boolean }>(
     db,
     sql`WITH inserted AS (
           INSERT INTO conversations (participant_1_id, participant_2_id, post_id)
-          VALUES (${viewerId}, ${input.memberId}, ${postId})
+          VALUES (${viewerId}, ${memberId}, ${postId})
           ON CONFLICT DO NOTHING
           RETURNING id)
         SELECT id, true AS created FROM inserted
         UNION ALL
         SELECT id, false FROM conversations
-        WHERE least(participant_1_id, participant_2_id) = least(${viewerId}::text, ${input.memberId}::text)
-          AND greatest(participant_1_id, participant_2_id) = greatest(${viewerId}::text, ${input.memberId}::text)
+        WHERE least(participant_1_id, participant_2_id) = least(${viewerId}::text, ${memberId}::text)
+          AND greatest(participant_1_id, participant_2_id) = greatest(${viewerId}::text, ${memberId}::text)
           AND coalesce(post_id::text, '') = ${postId ?? ''}
         LIMIT 1`,
   );
-  if (!row) throw new Error('no conversation after upsert');
-  return { created: Boolean(row.created), conversation: await getConversation(db, viewerId, row.id) };
+  return row;
 }
 
 interface Participants {
