@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MATCH_REASONS, MEANINGFUL_MATCH_SCORE } from '../../../shared/domain/match-score.js';
 import type { FeedResponse, MatchesResponse } from '../../../shared/schemas/matching.js';
 import { exchangeRequests, posts } from '../../db/schema/index.js';
@@ -15,6 +15,14 @@ const SEATTLE = { zipCode: '98101', latitude: 47.6114, longitude: -122.3305 };
 describe.each(testDatabases())('matching on %s', (kind) => {
   const server = useTestServer(kind);
   const db = () => server().app.database.db;
+
+  // Each test's community retires its posts afterwards: the test database is shared, and the
+  // communities of earlier tests (same texts, same places) would otherwise crowd the 50 results.
+  const built: string[] = [];
+  afterEach(async () => {
+    const authors = built.splice(0);
+    if (authors.length > 0) await db().update(posts).set({ status: 'completed' }).where(inArray(posts.userId, authors));
+  });
 
   /** The hand-built community: each post's expected score is worked out in the comments. */
   async function community() {
@@ -84,6 +92,7 @@ describe.each(testDatabases())('matching on %s', (kind) => {
       });
     }
     const authors = [a, b, c, e, l, d, hidden].map((x) => x.userId).concat(filler.userId);
+    built.push(...authors, viewer.userId);
     return { viewer, guitarPost, spanishPost, a, b, c, d, e, l, hidden, completed, authors };
   }
 
