@@ -10,6 +10,7 @@ import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { legalRoutes } from './features/legal/legal.routes.js';
 import { accountRoutes } from './features/auth/account.routes.js';
+import { accountExportRoutes } from './features/account/account-export.routes.js';
 import { createAuth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createMailer } from './features/mail/mailer.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { auth });
+  await app.register(accountExportRoutes);
   if (config.nodeEnv !== 'production' && mailer.kind === 'outbox') await app.register(mailboxRoutes);
   await app.register(legalRoutes, { config });
   await app.register(categoryRoutes);
