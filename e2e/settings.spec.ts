@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { allowFailedRequests, logIn, returnToTab } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
@@ -196,4 +197,33 @@ test('changing the password needs the current one and signs the member out in th
     await other.close();
   }
   allowFailedRequests(consoleErrors, [400]);
+});
+
+test('Download my data downloads one JSON file with the member’s e-mail and profile name', async ({ page }) => {
+  const word = uniqueWord('dl');
+  const member = await memberWithProfile(page, { displayName: `Dana ${word}` });
+  await page.goto('/settings');
+  const card = page.getByRole('heading', { level: 2, name: 'Your data' });
+  await expect(card).toBeVisible();
+  const link = page.getByRole('link', { name: 'Download my data' });
+  await link.scrollIntoViewIfNeeded();
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await link.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/export-your-data-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  const downloading = page.waitForEvent('download');
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^skillswap-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const path = await download.path();
+  const data = JSON.parse(await readFile(path, 'utf8')) as { account: { email: string }; profile: { displayName: string } };
+  expect(data.account.email).toBe(member.email);
+  expect(data.profile.displayName).toBe(`Dana ${word}`);
 });

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSaveName, useSettings } from '@/features/settings/api/settings';
 import { BusyIcon } from '@/features/settings/components/busy-icon';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
+import { DownloadDataCard } from '@/features/settings/components/download-data-card';
 import { ApiError } from '@/lib/api-client';
 import { isSessionLapse } from '@/lib/auth';
 
@@ -88,7 +89,7 @@ function AccountForm({ name, email }: { name: string; email: string }) {
   );
 }
 
-/** The Account tab: name, e-mail and password, and the change-password form. */
+/** The Account tab: name, e-mail and password, the change-password form and the data download. */
 export function AccountTab() {
   const settings = useSettings();
 
@@ -124,6 +125,7 @@ export function AccountTab() {
         <CardContent>{body}</CardContent>
       </Card>
       <ChangePasswordCard />
+      <DownloadDataCard />
     </div>
   );
 }
