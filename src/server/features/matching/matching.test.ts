@@ -69,7 +69,9 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     const l = await author(BOSTON, { offering: 'Bike repair workshop in my garage', lookingFor: 'Photography tips for my shop', ageDays: 1 });
     await setSettings(db(), l.userId, { locationSharing: false });
     // complement 2/3 (vegetable, garden), 190 miles away, fresh: 0.367
-    const d = await author(NEW_YORK, { offering: 'Vegetable gardening in containers', lookingFor: 'Learning to play chess well', ageDays: 3 });
+    // (Created now: far away, it can enter only through the text sources, which keep their newest
+    // 200; on the shared test database older posts would lose that place to other tests' posts.)
+    const d = await author(NEW_YORK, { offering: 'Vegetable gardening in containers', lookingFor: 'Learning to play chess well' });
     // Never shown: a hidden profile, a completed post.
     const hidden = await author(BOSTON, { offering: 'Vegetable gardening and bike repair', lookingFor: 'Sourdough baking, bike repair' });
     await setSettings(db(), hidden.userId, { profileVisibility: false });
@@ -104,7 +106,16 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     const body = await t.viewer.client.json<MatchesResponse>(res);
     expect(body.matchingEnabled).toBe(true);
     const mine = body.items.filter((m) => t.authors.includes(m.author.id));
-    expect(mine.slice(0, 6).map((m) => m.id)).toEqual([t.a.postId, t.b.postId, t.c.postId, t.e.postId, t.l.postId, t.d.postId]);
+    const expected = [t.a.postId, t.b.postId, t.c.postId, t.e.postId, t.l.postId, t.d.postId];
+    if (kind === 'postgres' && !mine.some((m) => m.id === t.d.postId)) {
+      // The shared PostgreSQL test database may hold 50 other tests' posts that match better than
+      // d (37): then d is rightly past the 50 returned, and every one returned scores at least 37.
+      expect(mine.map((m) => m.id)).toEqual(expected.slice(0, 5));
+      expect(body.items).toHaveLength(50);
+      for (const item of body.items) expect(item.match.score).toBeGreaterThanOrEqual(37);
+    } else {
+      expect(mine.slice(0, 6).map((m) => m.id)).toEqual(expected);
+    }
     const ids = body.items.map((m) => m.id);
     for (const id of [t.hidden.postId, t.completed, t.guitarPost, t.spanishPost]) expect(ids).not.toContain(id);
 
@@ -117,7 +128,7 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(c?.match.reasons[0]).toBe(MATCH_REASONS.overlap);
     expect(e?.match.breakdown.freshness).toBe(0.2);
     expect(l?.match.breakdown.location).toBe(0.5);
-    expect(d?.match.breakdown.location).toBe(0);
+    if (d) expect(d.match.breakdown.location).toBe(0);
   });
 
   it("carries the viewer's own exchange state on each match, and nobody else's", async () => {
