@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ConversationListResponse, ConversationSummary, MessagePage } from '../../../shared/schemas/messages.js';
+import { REALTIME_CLOSE } from '../../../shared/schemas/realtime.js';
 import type { SearchResponse } from '../../../shared/schemas/posts.js';
 import type { ProfileView } from '../../../shared/schemas/profile.js';
 import type { ExchangeRequestItem } from '../../../shared/schemas/requests.js';
@@ -21,6 +22,7 @@ import { TestClient } from '../../test/client.js';
 import { insertPost, memberWithProfile, useTestServer, type ApiErrorBody } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
 import { signedInMember, TEST_PASSWORD } from '../../test/members.js';
+import { openSocket } from '../../test/sockets.js';
 import { deletedEmail } from './account-delete.service.js';
 
 const seed = { offering: 'Bike repair and tune-ups for commuters', lookingFor: 'Help with my vegetable garden' };
@@ -64,8 +66,14 @@ describe.each(testDatabases())('POST /api/account/delete on %s', (kind) => {
     const before = await other.client.json<SearchResponse>(await other.client.get(`/api/search?q=${tag}`));
     expect(before.items.map((p) => p.id)).toContain(lenaPost);
 
+    const tab = await openSocket(server(), leaver.client);
+    const otherTab = await openSocket(server(), other.client);
+
     const res = await leaver.client.post('/api/account/delete', { password: TEST_PASSWORD });
     expect(res.status).toBe(200);
+    // Her open tab is closed as signed out; Otto's stays open.
+    expect(await tab.closed).toBe(REALTIME_CLOSE.unauthenticated);
+    expect(otherTab.ws.readyState).toBe(otherTab.ws.OPEN);
 
     // Signed out everywhere, and nothing of hers answers.
     expect(await leaver.client.json<unknown>(await leaver.client.get('/api/auth/get-session'))).toBeNull();
