@@ -227,3 +227,57 @@ test('Download my data downloads one JSON file with the member’s e-mail and pr
   expect(data.account.email).toBe(member.email);
   expect(data.profile.displayName).toBe(`Dana ${word}`);
 });
+
+test('Delete my account needs the password, then signs the member out for good and lands on the home page', async ({ page, consoleErrors }) => {
+  const word = uniqueWord('del');
+  const member = await memberWithProfile(page, { displayName: `Dora ${word}` });
+  await page.goto('/settings');
+  const open = page.getByRole('button', { name: 'Delete my account' });
+  await open.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('heading', { level: 2, name: 'Delete account' })).toBeVisible();
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await open.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/delete-card-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  const password = dialog.getByLabel('Password', { exact: true });
+  await expect(password).toBeFocused();
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `/tmp/delete-dialog-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Cancel closes it and deletes nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await open.click();
+
+  await password.fill('Not-My-Password-1');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(dialog.getByText('Incorrect password.')).toBeVisible();
+  await expect(password).toBeFocused();
+
+  await password.fill(PASSWORD);
+  await password.press('Enter');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your account has been deleted.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeHidden();
+
+  // The session is gone and the login with the old e-mail and password no longer works.
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/signin$/);
+  await logIn(page, member.email, PASSWORD);
+  await expect(page.getByText('Email or password incorrect.')).toBeVisible();
+  allowFailedRequests(consoleErrors, [400, 401]);
+});

@@ -11,6 +11,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { legalRoutes } from './features/legal/legal.routes.js';
 import { accountRoutes } from './features/auth/account.routes.js';
 import { accountExportRoutes } from './features/account/account-export.routes.js';
+import { accountDeleteRoutes } from './features/account/account-delete.routes.js';
 import { createAuth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createMailer } from './features/mail/mailer.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { auth });
   await app.register(accountExportRoutes);
+  await app.register(accountDeleteRoutes, { auth, feedCache });
   if (config.nodeEnv !== 'production' && mailer.kind === 'outbox') await app.register(mailboxRoutes);
   await app.register(legalRoutes, { config });
   await app.register(categoryRoutes);

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME, PROFILE_REVIEWS_LIMIT, RATING_MESSAGES, type RatingItem, type ReviewItem } from '../../../shared/schemas/ratings.js';
 import type { Database } from '../../db/client.js';
-import { exchangeRequests, posts, profiles, ratings } from '../../db/schema/index.js';
+import { exchangeRequests, posts, profiles, ratings, users } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { notify } from '../notifications/notify.js';
 import { photoUrl } from '../uploads/photos.service.js';
@@ -76,7 +76,8 @@ export async function rateExchange(
 
 /**
  * The latest ratings a member received, newest first, each with its reviewer's name and photo
- * ('Former member' without a photo once the reviewer's profile is gone): one query.
+ * ('Former member' without a photo once the reviewer's profile is gone, 'Deleted member' once they
+ * deleted their account, from the anonymised users row): one query.
  */
 export async function latestReviews(db: Database, userId: string, limit = PROFILE_REVIEWS_LIMIT): Promise<ReviewItem[]> {
   const rows = await db
@@ -89,9 +90,11 @@ export async function latestReviews(db: Database, userId: string, limit = PROFIL
       reviewerName: profiles.displayName,
       reviewerPhotoId: profiles.photoId,
       reviewerHasProfile: profiles.id,
+      reviewerAccountName: users.name,
     })
     .from(ratings)
     .leftJoin(profiles, eq(profiles.id, ratings.raterId))
+    .leftJoin(users, eq(users.id, ratings.raterId))
     .where(eq(ratings.ratedUserId, userId))
     .orderBy(desc(ratings.createdAt), desc(ratings.id))
     .limit(limit);
@@ -102,7 +105,7 @@ export async function latestReviews(db: Database, userId: string, limit = PROFIL
     createdAt: new Date(row.createdAt).toISOString(),
     reviewer: {
       id: row.reviewerId,
-      name: row.reviewerHasProfile === null ? FORMER_MEMBER_NAME : row.reviewerName?.trim() || FORMER_MEMBER_NAME,
+      name: row.reviewerHasProfile === null ? row.reviewerAccountName?.trim() || FORMER_MEMBER_NAME : row.reviewerName?.trim() || FORMER_MEMBER_NAME,
       photoUrl: row.reviewerHasProfile !== null && row.reviewerPhotoId ? photoUrl(row.reviewerPhotoId) : null,
     },
   }));

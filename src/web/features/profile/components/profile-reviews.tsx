@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { Link } from 'react-router';
+import { DELETED_MEMBER_NAME } from '@shared/schemas/account';
 import { FORMER_MEMBER_NAME, type ReviewItem } from '@shared/schemas/ratings';
 import { StarRating } from '@/components/member-rating';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -42,9 +43,9 @@ export function ProfileReviews({ reviews }: { reviews: ReviewItem[] }) {
   );
 }
 
-/** The reviewer's name, linking to their profile while they still have one. */
+/** The reviewer's name, linking to their profile while they still have one (not once gone or deleted). */
 function ReviewerName({ review }: { review: ReviewItem }) {
-  if (review.reviewer.photoUrl === null && review.reviewer.name === FORMER_MEMBER_NAME) {
+  if (review.reviewer.photoUrl === null && (review.reviewer.name === FORMER_MEMBER_NAME || review.reviewer.name === DELETED_MEMBER_NAME)) {
     return <span className="font-medium text-fg-muted">{review.reviewer.name}</span>;
   }
   return (

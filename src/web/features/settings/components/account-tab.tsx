@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSaveName, useSettings } from '@/features/settings/api/settings';
 import { BusyIcon } from '@/features/settings/components/busy-icon';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
+import { DeleteAccountCard } from '@/features/settings/components/delete-account-card';
 import { DownloadDataCard } from '@/features/settings/components/download-data-card';
 import { ApiError } from '@/lib/api-client';
 import { isSessionLapse } from '@/lib/auth';
@@ -89,7 +90,7 @@ function AccountForm({ name, email }: { name: string; email: string }) {
   );
 }
 
-/** The Account tab: name, e-mail and password, the change-password form and the data download. */
+/** The Account tab: name, e-mail and password, the change-password form, the data download and account deletion. */
 export function AccountTab() {
   const settings = useSettings();
 
@@ -126,6 +127,7 @@ export function AccountTab() {
       </Card>
       <ChangePasswordCard />
       <DownloadDataCard />
+      <DeleteAccountCard />
     </div>
   );
 }
