@@ -114,6 +114,32 @@ describe.each(testDatabases())('conversations and messages on %s', (kind) => {
     expect(new Set(ids.map((c) => c.id)).size).toBe(1);
   });
 
+  it("a deleted post's conversation joins the pair's general one, or becomes it: no 500, no message lost", async () => {
+    const ann = await memberWithProfile(server());
+    const bob = await memberWithProfile(server());
+    const page = async (member: Member, id: string) =>
+      (await member.client.json<{ items: MessageItem[] }>(await member.client.get(`/api/conversations/${id}/messages`))).items.map((m) => m.content);
+    const general = await openId(ann, bob);
+    await say(ann, general, 'Hello in general');
+    const first = await insertPost(db(), bob.userId, { title: 'First post to go', offering: 'Bread baking at home for beginners', lookingFor: 'Help repairing my old bike brakes' });
+    const aboutFirst = (await ann.client.json<ConversationSummary>(await open(ann, bob.userId, first))).id;
+    await say(ann, aboutFirst, 'About the first post');
+    expect((await bob.client.request('DELETE', `/api/posts/${first}`)).status).toBe(204);
+    expect((await ann.client.get(`/api/conversations/${aboutFirst}`)).status).toBe(404);
+    expect(await page(bob, general)).toEqual(['Hello in general', 'About the first post']);
+    expect((await list(ann)).filter((c) => c.otherMember.id === bob.userId).map((c) => c.id)).toEqual([general]);
+
+    // A pair with no general conversation keeps the post's one, now about no post.
+    const cat = await memberWithProfile(server());
+    const second = await insertPost(db(), cat.userId, { title: 'Second post to go', offering: 'Piano lessons for adult beginners', lookingFor: 'Help planting my vegetable garden' });
+    const aboutSecond = (await ann.client.json<ConversationSummary>(await open(ann, cat.userId, second))).id;
+    await say(ann, aboutSecond, 'About the second post');
+    expect((await cat.client.request('DELETE', `/api/posts/${second}`)).status).toBe(204);
+    const kept = await ann.client.json<ConversationSummary>(await ann.client.get(`/api/conversations/${aboutSecond}`));
+    expect(kept.post).toBeNull();
+    expect(await page(cat, aboutSecond)).toEqual(['About the second post']);
+  });
+
   it('refuses a conversation with oneself, an unknown member, a stranger post and bad bodies', async () => {
     const ann = await memberWithProfile(server());
     const bob = await memberWithProfile(server());

@@ -9,7 +9,7 @@ import {
   type PostStatus,
   type UpdatePostData,
 } from '../../../shared/schemas/posts.js';
-import type { Database } from '../../db/client.js';
+import { queryRows, type Database } from '../../db/client.js';
 import { posts, postTags, profiles, skillCategories } from '../../db/schema/index.js';
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound, RateLimitedError, validationFailed } from '../../errors.js';
@@ -157,10 +157,30 @@ export async function updatePost(db: Database, viewerId: string, postId: string,
   return getOwnPost(db, viewerId, postId);
 }
 
-/** Deletes the viewer's post for good (its tags and requests go with it). */
+/**
+ * Deletes the viewer's post for good (its tags and requests go with it). A conversation about
+ * the post outlives it as the pair's general conversation (its post set to null); when the pair
+ * already has one, the messages move there, since a pair has at most one of each.
+ */
 export async function deletePost(db: Database, viewerId: string, postId: string): Promise<void> {
   await loadOwnedPost(db, viewerId, postId);
-  await db.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, viewerId)));
+  await db.transaction(async (tx) => {
+    const merged = await queryRows<{ id: string; general_id: string }>(
+      tx,
+      sql`SELECT c.id, g.id AS general_id
+          FROM conversations c
+          JOIN conversations g ON g.post_id IS NULL
+            AND least(g.participant_1_id, g.participant_2_id) = least(c.participant_1_id, c.participant_2_id)
+            AND greatest(g.participant_1_id, g.participant_2_id) = greatest(c.participant_1_id, c.participant_2_id)
+          WHERE c.post_id = ${postId}`,
+    );
+    for (const { id, general_id: generalId } of merged) {
+      await tx.execute(sql`UPDATE messages SET conversation_id = ${generalId} WHERE conversation_id = ${id}`);
+      await tx.execute(sql`UPDATE conversations SET updated_at = greatest(updated_at, (SELECT updated_at FROM conversations WHERE id = ${id})) WHERE id = ${generalId}`);
+      await tx.execute(sql`DELETE FROM conversations WHERE id = ${id}`);
+    }
+    await tx.delete(posts).where(and(eq(posts.id, postId), eq(posts.userId, viewerId)));
+  });
 }
 
 /** Hide, mark completed, or make active again (decisions.md: one status field). */
