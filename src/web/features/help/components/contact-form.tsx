@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, Mail } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import {
   SUPPORT_LIMITS,
@@ -46,6 +46,10 @@ function ContactFormFields({ memberEmail }: { memberEmail: string | null }) {
   const send = useSendSupportMessage();
   const [sent, setSent] = useState<SupportMessageSent | null>(null);
   const anotherRef = useRef<HTMLButtonElement>(null);
+  // The form is replaced by the confirmation: keep keyboard focus in this card, once it is rendered.
+  useEffect(() => {
+    if (sent) anotherRef.current?.focus();
+  }, [sent]);
   const form = useForm<ContactValues>({
     resolver: zodResolver(memberEmail ? MemberContactInput : VisitorSupportMessageInput),
     defaultValues: EMPTY,
@@ -65,8 +69,6 @@ function ContactFormFields({ memberEmail }: { memberEmail: string | null }) {
       onSuccess: (answer) => {
         form.reset(EMPTY);
         setSent(answer);
-        // The form is replaced by the confirmation: keep keyboard focus in this card.
-        requestAnimationFrame(() => anotherRef.current?.focus());
       },
       onError: (error) => {
         console.warn('Sending a support message failed', error);
