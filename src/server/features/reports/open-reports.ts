@@ -64,8 +64,8 @@ export async function listOpenReports(db: Database): Promise<OpenReport[]> {
  * escape sequences or line breaks) become one space, so what members wrote cannot move the cursor or fake another line.
  */
 function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  // \p{Cc}: the C0 and C1 control characters (U+0000-001F, U+007F-009F).
+  return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
 /** The reports as lines for a terminal: one block per report, a blank line between them. */
