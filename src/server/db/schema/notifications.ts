@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import type { NotificationType } from '../../../shared/schemas/notifications.js';
 import { createdAtColumn } from './columns.js';
 
-/** Notification kinds; members may create only 'reminder' and 'personal_note' themselves. */
-export const NOTIFICATION_TYPES = [
-  'exchange_request',
-  'request_accepted',
-  'request_declined',
-  'message',
-  'exchange_completed',
-  'rating_received',
-  'system',
-  'reminder',
-  'personal_note',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+// Notification kinds: the one list is the shared contract's (members may create only 'reminder'
+// and 'personal_note' themselves).
+export { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/schemas/notifications.js';
 
 /**
  * In-app notifications. `data` carries ids the client needs to navigate
