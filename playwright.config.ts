@@ -8,8 +8,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // 60 s: on the 2-core CI machine several two-member journeys take 25-35 s (each step waits on
+  // page loads of a few seconds there); test.slow() triples it for the longest ones.
+  timeout: 60_000,
+  // 10 s: a page load on a busy 2-core CI machine took 7 s once before its first check could pass.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,

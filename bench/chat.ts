@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { openDatabase, queryRows } from '../src/server/db/client.js';
 import { addPasswords } from '../src/server/db/seed/accounts.js';
 import { analyze, generateCommunity, insertCommunity } from '../src/server/db/seed/community.js';
+import { progressReporter } from '../src/server/db/seed/progress.js';
 import { BENCH_PASSWORD, signInAs, type Target } from './exchange.js';
 
 export interface ChatMember {
@@ -26,9 +27,18 @@ export async function seedChatMembers(target: Target, count: number): Promise<Ch
       sql`SELECT count(*)::int AS n FROM users WHERE email LIKE '%@chat.skillswap.local'`,
     );
     if (Number(existing?.n ?? 0) === 0) {
-      await insertCommunity(handle.db, community);
-      await addPasswords(handle.db, community.members.map((m) => m.id), BENCH_PASSWORD);
-      await analyze(handle.db);
+      const progress = progressReporter(`  ${target.kind}: seeding`);
+      try {
+        await insertCommunity(handle.db, community, progress.update);
+        progress.update('passwords', 0, 1);
+        await addPasswords(handle.db, community.members.map((m) => m.id), BENCH_PASSWORD);
+        progress.update('passwords', 1, 1);
+        progress.update('VACUUM ANALYZE', 0, 1);
+        await analyze(handle.db);
+        progress.update('VACUUM ANALYZE', 1, 1);
+      } finally {
+        progress.end();
+      }
     }
     return community.members.map((m) => ({ id: m.id, email: m.email }));
   } finally {

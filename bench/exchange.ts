@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client.js';
 import { addPasswords } from '../src/server/db/seed/accounts.js';
 import { analyze, generateCommunity, insertCommunity } from '../src/server/db/seed/community.js';
+import { progressReporter } from '../src/server/db/seed/progress.js';
 import { freePort } from '../src/server/test/harness.js';
 
 export const EXCHANGE_TARGETS = {
@@ -91,9 +92,15 @@ export function benchTargets(databaseUrl: string | undefined): Target[] {
   return targets;
 }
 
-/** Seeds the viewer plus `size` members/posts (on top of what exists), then VACUUM ANALYZE. */
+/**
+ * Seeds the viewer plus `size` members/posts (on top of what exists), then VACUUM ANALYZE.
+ * Its progress goes to stderr as it runs.
+ */
 export async function seed(target: Target, size: { members: number; posts: number }, firstMember: number, withViewer: boolean) {
+  const progress = progressReporter(`  ${target.kind}: seeding`);
+  progress.update('database', 0, 1);
   const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  progress.update('database', 1, 1);
   try {
     const started = performance.now();
     const community = generateCommunity({ ...size, seed: 7, firstMember });
@@ -110,19 +117,23 @@ export async function seed(target: Target, size: { members: number; posts: numbe
       await insertCommunity(handle.db, viewer);
       await addPasswords(handle.db, [member.id], BENCH_PASSWORD);
     }
-    await insertCommunity(handle.db, community);
+    await insertCommunity(handle.db, community, progress.update);
     if (withViewer) await addPasswords(handle.db, community.members.slice(0, LOAD_CLIENTS).map((m) => m.id), BENCH_PASSWORD);
+    progress.update('VACUUM ANALYZE', 0, 1);
     await analyze(handle.db);
+    progress.update('VACUUM ANALYZE', 1, 1);
     return (performance.now() - started) / 1000;
   } finally {
+    progress.end();
     await handle.close();
   }
 }
 
-export async function startServer(target: Target, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+/** Starts the server in its own process; `nodeArgs` go to Node before the script (e.g. --cpu-prof). */
+export async function startServer(target: Target, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../src/server/db/client.js';
+import { progressReporter, type SeedProgress } from '../src/server/db/seed/progress.js';
 import { loadClientEmails, p95, seed, signInAs, startServer, stopServer, viewerEmailFor, type Target } from './exchange.js';
 
 export const LIFECYCLE_TARGETS = { networkP95Ms: 30, notificationsP95Ms: 20, concurrentSeconds: 10, owners: 50 } as const;
@@ -60,7 +61,9 @@ async function addPosts(db: Database, userId: string, count: number): Promise<st
  * accepted, completed, declined) and 40 of their own on others' posts, each with its
  * conversation; 300 notifications; plus background requests and notifications of others.
  */
-async function seedViewerNetwork(db: Database, viewerId: string): Promise<void> {
+async function seedViewerNetwork(db: Database, viewerId: string, progress: SeedProgress): Promise<void> {
+  const steps = 7;
+  progress('network and notifications', 0, steps);
   const postIds = await addPosts(db, viewerId, 48);
   const incoming = ['pending', 'accepted', 'completed', 'declined'];
   await db.execute(sql`
@@ -72,17 +75,20 @@ async function seedViewerNetwork(db: Database, viewerId: string): Promise<void> 
            CASE WHEN m.n % 4 <> 0 THEN now() - (m.n || ' hours')::interval + interval '3 hours' END,
            CASE WHEN m.n % 4 = 2 THEN now() - interval '1 hour' END
     FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users WHERE id <> ${viewerId} ORDER BY id LIMIT 160) m`);
+  progress('network and notifications', 1, steps);
   await db.execute(sql`
     INSERT INTO exchange_requests (requester_id, post_id, status, message, created_at, responded_at)
     SELECT ${viewerId}, p.id, (ARRAY['pending', 'accepted', 'declined'])[1 + (p.n % 3)], 'Shall we swap?',
            now() - (p.n || ' hours')::interval,
            CASE WHEN p.n % 3 <> 0 THEN now() - (p.n || ' hours')::interval + interval '1 hour' END
     FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM posts WHERE user_id <> ${viewerId} ORDER BY id DESC LIMIT 40) p`);
+  progress('network and notifications', 2, steps);
   await db.execute(sql`
     INSERT INTO conversations (participant_1_id, participant_2_id, post_id)
     SELECT r.requester_id, p.user_id, r.post_id FROM exchange_requests r JOIN posts p ON p.id = r.post_id
     WHERE r.requester_id = ${viewerId} OR p.user_id = ${viewerId}
     ON CONFLICT DO NOTHING`);
+  progress('network and notifications', 3, steps);
   // Everyone else's activity: 20,000 requests between other members, 50,000 notifications.
   await db.execute(sql`
     INSERT INTO exchange_requests (requester_id, post_id, status, created_at, responded_at)
@@ -92,18 +98,22 @@ async function seedViewerNetwork(db: Database, viewerId: string): Promise<void> 
     FROM (SELECT id, user_id, row_number() OVER (ORDER BY id) AS n FROM posts WHERE user_id <> ${viewerId} ORDER BY id LIMIT 20000) p
     JOIN (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM users WHERE id <> ${viewerId}) u ON u.n = 1 + (p.n * 7) % 9000
     WHERE u.id <> p.user_id`);
+  progress('network and notifications', 4, steps);
   await db.execute(sql`
     INSERT INTO notifications (user_id, type, title, message, is_read, created_at)
     SELECT u.id, 'exchange_request', 'New exchange request', 'Someone wants to exchange on "A post"', g % 2 = 0,
            now() - (g || ' hours')::interval
     FROM (SELECT id FROM users WHERE id <> ${viewerId} ORDER BY id LIMIT 5000) u, generate_series(1, 10) g`);
+  progress('network and notifications', 5, steps);
   await db.execute(sql`
     INSERT INTO notifications (user_id, type, title, message, data, is_read, created_at)
     SELECT ${viewerId}, (ARRAY['exchange_request', 'request_accepted', 'request_declined', 'exchange_completed', 'rating_received'])[1 + g % 5],
            'Notification ' || g, 'Something happened on "Guitar lessons" ' || g, '{}'::jsonb, g > 100,
            now() - (g * 2 || ' hours')::interval
     FROM generate_series(1, 300) g`);
+  progress('network and notifications', 6, steps);
   await db.execute(sql`ANALYZE`);
+  progress('network and notifications', 7, steps);
 }
 
 /** Each load client gets one fresh post with `PENDING_PER_OWNER` pending requests from distinct members. */
@@ -210,7 +220,12 @@ export async function benchLifecycle(target: Target): Promise<LifecycleFigures> 
   const pending = await withDb(target, async (db) => {
     const [viewer] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${viewerEmail}`);
     if (!viewer) throw new Error('no viewer');
-    await seedViewerNetwork(db, viewer.id);
+    const progress = progressReporter(`  ${target.kind}: seeding`);
+    try {
+      await seedViewerNetwork(db, viewer.id, progress.update);
+    } finally {
+      progress.end();
+    }
     return seedPendingForOwners(db, ownerEmails);
   });
 

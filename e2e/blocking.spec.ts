@@ -27,7 +27,9 @@ test('a member blocks another from their profile, the two vanish for each other,
   browser,
   baseURL,
 }) => {
-  test.slow();
+  // The longest journey: two members, three accessibility scans and eight screenshots (90 s ran
+  // out on a busy CI machine just before the last steps).
+  test.setTimeout(180_000);
   const word = uniqueWord('blk');
   const alice = await memberWithProfile(page, { displayName: `Ada ${word}` });
   const alicePost = await createPostViaApi(page.request, { title: `Pottery wheel lessons ${word}`, keywords: [word] });

@@ -27,6 +27,13 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export interface OwnServerOptions {
+  /** Variables over the defaults (e.g. DATABASE_URL and AUTH_SECRET for instances sharing PostgreSQL). */
+  env?: Record<string, string>;
+  /** Start as `npm start` does (scripts/start.mjs) rather than main.ts directly. */
+  npmStart?: boolean;
+}
+
 export class OwnServer {
   private child: ChildProcess | null = null;
   private stderr = '';
@@ -35,11 +42,12 @@ export class OwnServer {
   private constructor(
     readonly port: number,
     readonly dataDir: string,
+    private readonly options: OwnServerOptions,
   ) {}
 
   /** A stopped server with a free port and an empty data directory. */
-  static async create(): Promise<OwnServer> {
-    return new OwnServer(await freePort(), mkdtempSync(path.join(tmpdir(), 'skillswap-e2e-own-')));
+  static async create(options: OwnServerOptions = {}): Promise<OwnServer> {
+    return new OwnServer(await freePort(), mkdtempSync(path.join(tmpdir(), 'skillswap-e2e-own-')), options);
   }
 
   get url(): string {
@@ -50,7 +58,8 @@ export class OwnServer {
   async start(): Promise<void> {
     if (this.child) throw new Error('already running');
     this.stderr = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const args = this.options.npmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+    const child = spawn(process.execPath, args, {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {
         ...process.env,
@@ -62,6 +71,8 @@ export class OwnServer {
         DATABASE_URL: '',
         APP_URL: '',
         TRUST_PROXY: 'false',
+        DIGEST_ENABLED: 'false',
+        ...this.options.env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -70,7 +81,7 @@ export class OwnServer {
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${this.stderr}`);
       try {
@@ -81,7 +92,7 @@ export class OwnServer {
       }
       await sleep(200);
     }
-    throw new Error(`the server did not answer /api/health within 60 s: ${this.stderr}`);
+    throw new Error(`the server did not answer /api/health within 120 s: ${this.stderr}`);
   }
 
   /** SIGTERM (the server closes its sockets and the database), SIGKILL after 15 s. */

@@ -24,6 +24,7 @@ async function feedWith(page: Page, word: string) {
 const reportSent = (page: Page) => page.waitForResponse((res) => res.url().endsWith('/api/reports') && res.request().method() === 'POST');
 
 test('a member reports another member’s post from the feed', async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
+  test.slow();
   const word = uniqueWord('rep');
   await memberWithProfile(page, { displayName: 'Bea Reporter' });
   const a = await otherMember(browser, baseURL, { displayName: 'Ada Author' });
@@ -102,6 +103,7 @@ test('a member reports another member’s post from the feed', async ({ page, br
 });
 
 test('a member reports another member’s message from the conversation, with the keyboard', async ({ page, browser, baseURL }, testInfo) => {
+  test.slow();
   await memberWithProfile(page, { displayName: 'Bea Reporter' });
   const a = await otherMember(browser, baseURL, { displayName: 'Ada Sender' });
   try {

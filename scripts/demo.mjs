@@ -23,6 +23,7 @@ if (seeded && reset) rmSync(dataDir, { recursive: true, force: true });
 register();
 const { openDatabase } = await import('../src/server/db/client.ts');
 const { seedDemo, DEMO_PASSWORD } = await import('../src/server/db/seed/demo.ts');
+const { progressReporter } = await import('../src/server/db/seed/progress.ts');
 
 if (!seeded || reset) {
   if (existsSync(dataDir) && readdirSync(dataDir).some((f) => f !== '.gitkeep')) {
@@ -31,13 +32,18 @@ if (!seeded || reset) {
   }
   console.log(`Seeding the demo community into ${dataDir} ...`);
   const started = Date.now();
+  const progress = progressReporter('  seeding');
+  progress.update('database', 0, 1);
   const handle = await openDatabase({ dataDir });
+  progress.update('database', 1, 1);
   try {
-    const logins = await seedDemo(handle.db);
+    const logins = await seedDemo(handle.db, { progress: progress.update });
+    progress.end();
     writeFileSync(marker, `seeded ${new Date().toISOString()}\n`);
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Every demo member signs in with password ${DEMO_PASSWORD}, e.g.:`);
     for (const login of logins) console.log(`  ${login.email}  (${login.name})`);
   } finally {
+    progress.end();
     await handle.close();
   }
 } else {

@@ -46,6 +46,8 @@ process.env.NODE_ENV = 'test';
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 // Each test context sends its own X-Forwarded-For, so per-IP limits don't leak between tests.
 process.env.TRUST_PROXY = 'true';
+// The weekly digest job would mail members of other journeys at its hour; e2e runs none.
+process.env.DIGEST_ENABLED = 'false';
 process.env.LOG_LEVEL ??= 'warn';
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 

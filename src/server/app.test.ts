@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../e2e/pdf-text.js';
 import { startTestServer, testDatabases, type TestServer } from './test/harness.js';
@@ -15,6 +17,39 @@ describe.each(testDatabases())('server foundation on %s', (kind) => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', database: kind });
+  });
+
+  it('compresses API answers for clients that take it, and never decompresses request bodies', async () => {
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = httpRequest(`${server.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const plain = await raw('/api/categories');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await raw('/api/categories', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    const gzip = await raw('/api/categories', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+
+    // A gzip-encoded body is taken as it is (not JSON), never inflated.
+    const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: server.url },
+      body: gzipSync(JSON.stringify({ email: 'someone@example.org', password: 'whatever-it-is' })),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
   });
 
   it('answers unknown API paths with the JSON error format', async () => {

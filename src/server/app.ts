@@ -1,10 +1,14 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { blockRoutes } from './features/blocks/blocks.routes.js';
+import { startDigestSchedule } from './features/digest/digest-schedule.js';
 import { categoryRoutes } from './features/categories/categories.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -16,6 +20,10 @@ import { createAuth } from './features/auth/auth.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createMailer } from './features/mail/mailer.js';
 import { mailboxRoutes } from './features/mail/mailbox.routes.js';
+import { memberMailContext, type MemberMailContext } from './features/mail/member-mails.js';
+import { startMailWorker, type MailWorker } from './features/mail/worker.js';
+import { unsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes.js';
+import { PresenceTracker } from './realtime/presence.js';
 import { profileRoutes } from './features/profiles/profiles.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { messageRoutes } from './features/messages/messages.routes.js';
@@ -32,13 +40,18 @@ import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { verificationRoutes } from './features/verification/verification.routes.js';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { trackInFlight } from './plugins/in-flight.js';
+import { registerRouteTable } from './plugins/route-table.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerOverloadGate } from './plugins/overload.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerRequestId, requestIdFor } from './plugins/request-id.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerSession, SessionCache } from './plugins/session.js';
 import { createHub } from './realtime/hub.js';
-import { onSocketError, realtimeRoutes } from './realtime/socket.js';
+import { onSocketError, realtimeRoutes, SocketRegistry } from './realtime/socket.js';
 import { REALTIME_MAX_FRAME_BYTES } from '../shared/schemas/realtime.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -55,6 +68,38 @@ const SHUTDOWN_DRAIN_MS = 5_000;
 export interface BuildAppOptions {
   /** An already open database; when omitted the app opens (and on close, closes) its own. */
   database?: DatabaseHandle;
+  /** Where log lines go (tests read them); standard output when omitted. */
+  logStream?: Writable;
+}
+
+/**
+ * A person at a terminal reads one coloured line per entry (written synchronously, so the last
+ * lines before an exit are not lost); anything else (a file, a log collector) gets JSON lines.
+ */
+function logDestination(config: AppConfig, stream: Writable | undefined): { stream?: Writable } {
+  if (config.logFormat === 'json') return stream ? { stream } : {};
+  return {
+    stream: pinoPretty({
+      colorize: stream === undefined,
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      // Fastify's request fields go on the message's line (below); anything else (an error, a mail id) still follows it.
+      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      messageFormat: requestLine,
+      destination: stream ?? 1,
+    }),
+  };
+}
+
+/** `[reqId] incoming request GET /api/posts` and `[reqId] request completed 200 in 12.3 ms`. */
+function requestLine(log: Record<string, unknown>, messageKey: string): string {
+  const req = log.req as { method?: string; url?: string } | undefined;
+  const res = log.res as { statusCode?: number } | undefined;
+  const parts = [typeof log.reqId === 'string' ? `[${log.reqId}]` : '', String(log[messageKey] ?? '')];
+  if (req?.method) parts.push(`${req.method} ${req.url ?? ''}`);
+  if (res?.statusCode) parts.push(String(res.statusCode));
+  if (typeof log.responseTime === 'number') parts.push(`in ${log.responseTime.toFixed(1)} ms`);
+  return parts.filter(Boolean).join(' ');
 }
 
 /**
@@ -66,24 +111,40 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...logDestination(config, options.logStream),
     },
+    // Every log line of a request carries its id (reqId), which its response's X-Request-Id repeats.
+    genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
+  registerRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerRouteTable(app);
+  // Before the session lookup: a request turned away at a full queue costs nothing else.
+  registerOverloadGate(app, config.overload);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);
   app.decorate('database', database);
+  const sockets = new SocketRegistry();
+  // Before the routes: the API document is made of the routes registered after it.
+  await registerOpenApi(app, config);
+  registerMetrics(app, { token: config.metricsToken, db: database.db, openSockets: () => sockets.size });
   const inFlight = trackInFlight(app);
+  // Started once the hub exists (below); stopped here, before the pool closes.
+  const background: { mailWorker?: MailWorker } = {};
   app.addHook('onClose', async () => {
     // Handlers of clients that already left still run: let them finish before the pool closes.
     if (!(await inFlight.drained(SHUTDOWN_DRAIN_MS))) app.log.warn('closing the database with requests still running');
+    // The batch being sent is marked before the pool closes (an unsent rest waits in the outbox).
+    await background.mailWorker?.stop();
     if (!options.database) await database.close();
   });
 
@@ -109,12 +170,26 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crossOriginEmbedderPolicy: false,
   });
 
+  // API answers (a feed page is ~56 KB of JSON) go out compressed to clients that take it; the web
+  // app's files and pages are compressed at build time and skipped here (they carry their
+  // Content-Encoding already). Request bodies are never decompressed: no route takes them.
+  app.addHook('onRoute', (route) => {
+    route.decompress = false;
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+
   registerOriginCheck(app, config.trustedOrigins);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const hub = await createHub(database);
+  // Every mail goes through the outbox; this instance's worker delivers what is due.
+  background.mailWorker = startMailWorker({ db: database.db, mailer, hub, log: app.log, retry: config.mailRetry });
+  // Member e-mails are written deep in services (notify()): they find the configuration here.
+  const mailContext: MemberMailContext = { appUrl: config.appUrl, secret: config.authSecret, appName: config.appName, supportEmail: config.supportEmail };
+  app.addHook('onRequest', (_request, _reply, done) => memberMailContext.run(mailContext, done));
+  const presence = new PresenceTracker(database.db, app.log);
   const sessions = new SessionCache();
-  const auth = createAuth({ config, db: database.db, mailer, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
+  const auth = createAuth({ config, db: database.db, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
   await registerSession(app, auth, hub, sessions);
   const feedCache = new FeedCache(config.feedCacheBytes);
   feedCache.listen(hub);
@@ -152,9 +227,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(proposalRoutes);
   await app.register(verificationRoutes);
   await app.register(reportRoutes);
-  await app.register(supportRoutes, { mailer });
+  await app.register(supportRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
-  await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins });
+  await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins, presence, sockets });
   await registerWebApp(app, config);
+  const digest = startDigestSchedule({ db: database.db, kind: database.kind, config, log: app.log });
+  app.addHook('preClose', async () => digest.stop());
   return app;
 }

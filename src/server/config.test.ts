@@ -54,6 +54,8 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', 'short-Secret-Value', 'short-Secret-Value'],
     ['DATABASE_URL', 'mysql://app:Hunter2-db-pass@db.example:3306/swap', 'Hunter2-db-pass'],
     ['SMTP_URL', 'http://mailer:Hunter2-smtp-pass@mail.example', 'Hunter2-smtp-pass'],
+    ['METRICS_TOKEN', 'Hunter2-metrics', 'Hunter2-metrics'],
+    ['METRICS_TOKEN', 'Hunter2 metrics token with spaces', 'Hunter2 metrics'],
   ])('names %s but never repeats its secret value', (variable, value, secret) => {
     expect(() => loadConfig({ ...base, [variable]: value })).toThrow(variable);
     try {
@@ -72,6 +74,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, PORT: '4000', APP_URL: 'https://swap.example.org/' }).trustedOrigins).toEqual([
       'https://swap.example.org',
     ]);
+  });
+
+  it('opens /api/metrics only with a METRICS_TOKEN of 16 characters or more', () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: ' 0123456789abcdef ' }).metricsToken).toBe('0123456789abcdef');
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: '0123456789abcde' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+
+  it('logs pretty lines at a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
+    expect(loadConfig(base, true).logFormat).toBe('pretty');
+    expect(loadConfig(base, false).logFormat).toBe('json');
+    expect(loadConfig({ ...base, LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ ...base, LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 
   it('requires AUTH_SECRET in production', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { OverloadLimits } from './plugins/overload.js';
 
 /** Everything the server needs from its environment, validated once at start-up. */
 export interface AppConfig {
@@ -22,6 +23,10 @@ export interface AppConfig {
   supportEmail: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `pretty`: one coloured line per entry for a person at a terminal; `json`: one JSON object per line for log collectors. */
+  logFormat: 'pretty' | 'json';
+  /** Bearer token that opens `/api/metrics`; unset, the endpoint answers 404. */
+  metricsToken: string | undefined;
   /** Trust X-Forwarded-For from a load balancer in front (for client IPs and rate limits). */
   trustProxy: boolean;
   /** Memory for cached feed pages, in bytes; 0 turns the feed cache off. */
@@ -30,7 +35,29 @@ export interface AppConfig {
   webDistDir: string;
   /** What one member may write; 0 turns a limit off. */
   writeLimits: WriteLimits;
+  /** The Weekly Digest job: when it runs (UTC), or null when this instance never runs it. */
+  digest: DigestSchedule | null;
+  /** The mail outbox's retries (features/mail/worker.ts). */
+  mailRetry: MailRetry;
+  /** The bounded request queue in front of the API (plugins/overload.ts). */
+  overload: OverloadLimits;
 }
+
+/** A failed send is retried after base, 2 x base, 4 x base... (at most maxMs), and given up after maxAttempts. */
+export interface MailRetry {
+  baseMs: number;
+  maxMs: number;
+  maxAttempts: number;
+}
+
+/** When the Weekly Digest goes out each week, in UTC (day 0 = Sunday ... 6 = Saturday). */
+export interface DigestSchedule {
+  day: number;
+  hour: number;
+}
+
+const DIGEST_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+const DIGEST_DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** Per-member write limits (issue 10): posts created per hour, active posts at once, exchange requests sent per hour. */
 export interface WriteLimits {
@@ -42,7 +69,7 @@ export interface WriteLimits {
 }
 
 /** Variables whose values are never repeated in an error message (they are or hold secrets). */
-const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN']);
 
 /** A configuration value that cannot be used; the message names the variable. */
 export class ConfigError extends Error {
@@ -56,6 +83,16 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** A whole number between `min` and `max`. */
+const countVariable = (fallback: number, min: number, max: number, unit = '') =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number${unit} between ${min} and ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number${unit} between ${min} and ${max}`)
+    .default(fallback);
 
 /** A whole number of at most `max`; 0 turns the limit off. */
 const limitVariable = (fallback: number, max = 100_000) =>
@@ -102,6 +139,14 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false').transform((v) => v === 'true' || v === '1'),
   WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
   FEED_CACHE_MB: z
     .string()
     .trim()
@@ -113,14 +158,40 @@ const EnvSchema = z.object({
   ACTIVE_POSTS_MAX: limitVariable(50),
   EXCHANGE_REQUESTS_PER_HOUR: limitVariable(20),
   MESSAGES_PER_MINUTE: limitVariable(30),
+  DIGEST_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((v) => v === 'true' || v === '1'),
+  DIGEST_DAY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => DIGEST_DAY_NAMES.some((day) => v === day || v === day.slice(0, 3)), 'must be a weekday name, e.g. monday')
+    .transform((v) => DIGEST_DAYS.indexOf(v.slice(0, 3) as (typeof DIGEST_DAYS)[number]))
+    .default(1),
+  DIGEST_HOUR: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, 'must be a whole hour between 0 and 23 (UTC)')
+    .transform(Number)
+    .refine((n) => n <= 23, 'must be a whole hour between 0 and 23 (UTC)')
+    .default(8),
+  MAX_ACTIVE_REQUESTS: countVariable(32, 1, 10_000),
+  MAX_QUEUED_REQUESTS: countVariable(512, 0, 100_000),
+  QUEUE_TIMEOUT_MS: countVariable(2_000, 1, 60_000, ' of milliseconds'),
+  BUSY_RETRY_AFTER_SECONDS: countVariable(2, 1, 3_600, ' of seconds'),
+  MAIL_RETRY_BASE_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of seconds, at least 1')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 3600, 'must be between 1 and 3600')
+    .default(30),
 });
 
 /**
  * Reads and validates the environment. Throws a ConfigError naming the first bad variable.
  * AUTH_SECRET, when not given outside production, is generated once into DATA_DIR so sessions
- * survive restarts.
+ * survive restarts. LOG_FORMAT=auto means pretty when `stdoutIsTTY` (a person is watching).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTTY = process.stdout.isTTY === true): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -151,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (stdoutIsTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     feedCacheBytes: e.FEED_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../dist/web'),
@@ -159,6 +232,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       activePostsMax: e.ACTIVE_POSTS_MAX,
       requestsPerHour: e.EXCHANGE_REQUESTS_PER_HOUR,
       messagesPerMinute: e.MESSAGES_PER_MINUTE,
+    },
+    digest: e.DIGEST_ENABLED ? { day: e.DIGEST_DAY, hour: e.DIGEST_HOUR } : null,
+    mailRetry: { baseMs: e.MAIL_RETRY_BASE_SECONDS * 1000, maxMs: 60 * 60 * 1000, maxAttempts: 10 },
+    overload: {
+      maxActive: e.MAX_ACTIVE_REQUESTS,
+      maxQueued: e.MAX_QUEUED_REQUESTS,
+      queueTimeoutMs: e.QUEUE_TIMEOUT_MS,
+      retryAfterSeconds: e.BUSY_RETRY_AFTER_SECONDS,
     },
   };
 }

@@ -26,6 +26,9 @@ const statusOf: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/** Each stable code with its HTTP status: the API document lists them. */
+export const ERROR_STATUSES: Readonly<Record<ErrorCode, number>> = statusOf;
+
 /** An error a service throws on purpose; the error handler turns it into the API's error body. */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -49,9 +52,17 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** The JSON body of every error answer. */
+/** 503 from the overload gate (plugins/overload.ts): nothing ran; try again after `retryAfterSeconds`. */
+export class ServerBusyError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('UNAVAILABLE', 'The server is busy. Please try again in a moment.');
+  }
+}
+
+/** The JSON body of every error answer; `requestId` is the request's id in the logs and its `X-Request-Id` header. */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  requestId: string;
 }
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);

@@ -1,45 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/harness.js';
-
-const mainFile = path.resolve(import.meta.dirname, 'main.ts');
-
-interface Running {
-  exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
-  kill(signal: NodeJS.Signals): void;
-  output(): string;
-}
-
-function runMain(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { exited, kill: (s) => child.kill(s), output: () => stdout + stderr };
-}
-
-async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
-}
+import { runMain, waitForHealth } from './test/processes.js';
 
 describe('main: start-up and shutdown', () => {
   const dirs: string[] = [];

@@ -28,6 +28,7 @@ export const paths = {
   notifications: '/notifications',
   settings: '/settings',
   verification: '/verification',
+  unsubscribe: '/unsubscribe',
   dashboard: '/dashboard',
   termsPdf: '/terms-of-service.pdf',
   privacyPdf: '/privacy-policy.pdf',

@@ -1,12 +1,9 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
@@ -48,6 +45,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  // Loaded only when used: the embedded database's code costs ~45 MB of memory that an
+  // instance on PostgreSQL never needs.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const inMemory = dataDir === 'memory://';
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   let client: PGlite;

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, RateLimitedError, type ErrorBody, type ErrorCode } from '../errors.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -27,19 +30,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
         fields[key] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.values(fields)[0] ?? 'Invalid input';
-      return reply.status(400).send(body('VALIDATION_FAILED', first, fields));
+      return reply.status(400).send(body(request, 'VALIDATION_FAILED', first, fields));
     }
     if (err instanceof AppError) {
       if (err instanceof RateLimitedError && err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
-      return reply.status(err.statusCode).send(body(err.code, err.message, err.fields));
+      return reply.status(err.statusCode).send(body(request, err.code, err.message, err.fields));
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = codeForStatus[status] ?? 'VALIDATION_FAILED';
-      return reply.status(status).send(body(code, clientMessage(err, status)));
+      return reply.status(status).send(body(request, code, clientMessage(err, status)));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(body('INTERNAL', 'An unexpected error occurred. Please try again.'));
+    return reply.status(500).send(body(request, 'INTERNAL', 'An unexpected error occurred. Please try again.'));
   });
 }
 
@@ -47,9 +50,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * Errors Fastify raises before any route or hook runs (a path that is not valid percent-encoded
  * UTF-8): answered in the same format, never with Fastify's own body.
  */
-export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-  void reply.status(status).send(body(codeForStatus[status] ?? 'VALIDATION_FAILED', 'The address is not valid.'));
+  // No onRequest hook runs for these: the request id header is set here.
+  void reply
+    .status(status)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send(body(request, codeForStatus[status] ?? 'VALIDATION_FAILED', 'The address is not valid.'));
 }
 
 function clientMessage(err: Error, status: number): string {
@@ -60,6 +67,29 @@ function clientMessage(err: Error, status: number): string {
   return err.message;
 }
 
-function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+function body(request: FastifyRequest, code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message }, requestId: request.id };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or an address over
+ * 16 KB, a malformed request line): answered on the socket in the same format, then closed.
+ */
+export function answerClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // No request exists yet: the answer gets an id of its own, logged with the error.
+  const requestId = randomUUID();
+  const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, message }, requestId });
+  const [status, reason, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', body('VALIDATION_FAILED', 'The request headers or address are too long.')]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', body('VALIDATION_FAILED', 'The request took too long to arrive.')]
+        : [400, 'Bad Request', body('VALIDATION_FAILED', 'The request is not valid HTTP.')];
+  this.log.debug({ err, reqId: requestId }, 'client error');
+  if (socket.writable) {
+    const text = JSON.stringify(error);
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`);
+  }
+  socket.destroy(err);
 }

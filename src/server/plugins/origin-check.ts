@@ -12,6 +12,9 @@ export function registerOriginCheck(app: FastifyInstance, trustedOrigins: readon
   const allowed = new Set(trustedOrigins);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // One-click unsubscribe (RFC 8058) is POSTed by mail providers from anywhere; it uses no
+    // cookie, only the signed token, so there is no session to ride.
+    if (request.url === '/api/unsubscribe' || request.url.startsWith('/api/unsubscribe?')) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!allowed.has(origin)) throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed.');

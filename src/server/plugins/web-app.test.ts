@@ -1,8 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress-plugin.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { chooseEncoding } from './web-app.js';
+
+/** A script big enough to be worth compressing, as the build makes them. */
+const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
 
 describe('serving the web app', () => {
   let server: TestServer;
@@ -10,8 +16,11 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'skillswap-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title><!--app-config--></head><body>app</body></html>');
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title><!--app-config--><!--page-meta--></head><body>app</body></html>');
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), SCRIPT);
+    writeFileSync(path.join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`);
+    precompressDir(dist);
     server = await startTestServer('pglite', { APP_NAME: 'Swap & Share', SUPPORT_EMAIL: 'help@example.org' }, { webDistDir: dist });
   });
   afterAll(async () => {
@@ -38,10 +47,18 @@ describe('serving the web app', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
-    expect(html).toContain('<title>Swap &amp; Share</title>');
+    expect(html).toMatch(/<title>[^<]*Swap &amp; Share<\/title>/);
     expect(html).toContain(
       '<meta name="skillswap-config" content="{&quot;appName&quot;:&quot;Swap &amp; Share&quot;,&quot;supportEmail&quot;:&quot;help@example.org&quot;}">',
     );
+  });
+
+  it.each(['/', '/signin', '/home', '/no/such/page'])('serves %s with a CSP that allows no inline script (nor inline handlers: script-src-attr falls back to it) and no sniffing', async (url) => {
+    const res = await fetch(`${server.url}${url}`);
+    const directives = (res.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim());
+    expect(directives).toContain("script-src 'self'");
+    expect(directives.join(';')).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('answers HEAD for an unknown page with 404 too, and unknown API paths with JSON', async () => {
@@ -55,5 +72,127 @@ describe('serving the web app', () => {
     const res = await fetch(`${server.url}/assets/main-abc123.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('builds brotli and gzip copies of text assets worth compressing, and not of tiny ones', () => {
+    expect(brotliDecompressSync(readFileSync(path.join(dist, 'assets', 'big-def456.js.br'))).toString()).toBe(SCRIPT);
+    expect(gunzipSync(readFileSync(path.join(dist, 'assets', 'big-def456.js.gz'))).toString()).toBe(SCRIPT);
+    expect(existsSync(path.join(dist, 'favicon.svg.br'))).toBe(true);
+    expect(existsSync(path.join(dist, 'assets', 'main-abc123.js.br'))).toBe(false);
+    expect(existsSync(path.join(dist, 'index.html.br'))).toBe(false);
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', undefined],
+    ['', undefined],
+    ['gzip;q=0, br;q=0', undefined],
+    ['br;q=nonsense', undefined],
+  ])('picks the encoding for Accept-Encoding "%s": %s', (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding);
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('serves a hashed script precompressed with %s, immutable, varying on Accept-Encoding', async (encoding, decode) => {
+    const res = await server.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': encoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decode(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('serves the plain file to a client that takes no compression, still varying on Accept-Encoding', async () => {
+    const res = await server.app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toBe(SCRIPT);
+  });
+
+  it('serves files without a hash compressed with short caching', async () => {
+    const res = await server.app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it.each([
+    ['/', 200],
+    ['/no/such/page', 404],
+  ])('compresses the app page at %s (status %i) for browsers that take it', async (url, status) => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await server.app.inject({ url, headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(res.statusCode).toBe(status);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decode(res.rawPayload).toString()).toContain('<title>Swap &amp; Share</title>');
+    }
+    const plain = await server.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>Swap &amp; Share</title>');
+  });
+
+  it('answers /robots.txt with crawling rules and the sitemap, not the app', async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+    expect(text).toMatch(/^Disallow: \/messages$/m);
+    expect(text).not.toMatch(/^Disallow: \/$/m);
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  it('lists the public pages in /sitemap.xml', async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(
+      ['/', '/signup', '/signin', '/forgot-password', '/terms', '/privacy', '/help'].map((p) => `${server.url}${p}`),
+    );
+  });
+
+  it.each([
+    ['/', 'Swap &amp; Share', 'Swap &amp; Share: neighbors trade skills without money. List what you offer', '/'],
+    ['/signin', 'Welcome Back | Swap &amp; Share', 'Log in to Swap &amp; Share to continue your skill exchanges.', '/signin'],
+    ['/LOGIN/', 'Welcome Back | Swap &amp; Share', 'Log in to Swap &amp; Share', '/signin'],
+    ['/signup', 'Join the Swap &amp; Share Community | Swap &amp; Share', 'Create your free Swap &amp; Share account', '/signup'],
+    ['/terms', 'Terms of Service | Swap &amp; Share', 'The rules for using Swap &amp; Share', '/terms'],
+    ['/privacy?x=1', 'Privacy Policy | Swap &amp; Share', 'How Swap &amp; Share collects', '/privacy'],
+    ['/help', 'Help &amp; Support | Swap &amp; Share', 'Answers to common questions about Swap &amp; Share', '/help'],
+  ])('gives the public page %s its title, description and link preview tags', async (url, title, description, canonical) => {
+    const html = await (await fetch(`${server.url}${url}`)).text();
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toMatch(new RegExp(`<meta name="description" content="${description}[^"]*">`));
+    expect(html).toContain(`<link rel="canonical" href="${server.url}${canonical}">`);
+    expect(html).toContain(`<meta property="og:url" content="${server.url}${canonical}">`);
+    expect(html).toContain(`<meta property="og:title" content="${title}">`);
+    expect(html).toMatch(new RegExp(`<meta property="og:description" content="${description}[^"]*">`));
+    expect(html).toContain('<meta property="og:site_name" content="Swap &amp; Share">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toMatch(new RegExp(`<meta name="twitter:description" content="${description}[^"]*">`));
+  });
+
+  it.each(['/home', '/messages/abc', '/no/such/page'])('gives %s the general description and no canonical address', async (url) => {
+    const html = await (await fetch(`${server.url}${url}`)).text();
+    expect(html).toContain('<title>Swap &amp; Share</title>');
+    expect(html).toContain('<meta name="description" content="Swap &amp; Share: neighbors trade skills without money.">');
+    expect(html).not.toContain('rel="canonical"');
   });
 });

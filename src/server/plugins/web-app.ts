@@ -1,9 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPage } from '../../shared/app-paths.js';
 import type { AppConfig } from '../config.js';
+import { defaultMeta, type PageMeta, publicPagePath, publicPages, robotsTxt, sitemapXml } from './page-meta.js';
 
 /** Values the browser app needs at start, injected into index.html as a meta tag. */
 export function publicClientConfig(config: AppConfig) {
@@ -14,27 +16,105 @@ function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
+type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none.
+ * Honours `q=0` (refused) and `*`; among accepted ones the higher q wins, brotli on a tie.
+ */
+export function chooseEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const weight = (encoding: Encoding) => q.get(encoding) ?? q.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return undefined;
+}
+
+/** One HTML page, and its compressed forms made on first use. */
+class CompressedPage {
+  private br?: Buffer;
+  private gzip?: Buffer;
+  constructor(readonly html: string) {}
+  body(encoding: Encoding | undefined): string | Buffer {
+    if (encoding === 'br') {
+      this.br ??= brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      return this.br;
+    }
+    if (encoding === 'gzip') {
+      this.gzip ??= gzipSync(this.html, { level: 9 });
+      return this.gzip;
+    }
+    return this.html;
+  }
+}
+
 /**
  * Serves the built single-page app: hashed assets with a year of caching, every other
  * non-API GET answered with index.html (history fallback; status 404 when the app has no page
- * at that address, so it shows its 404 screen), and JSON 404s under /api.
+ * at that address, so it shows its 404 screen) with that page's head tags (page-meta.ts),
+ * /robots.txt and /sitemap.xml, and JSON 404s under /api.
  */
 export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   const indexFile = path.join(config.webDistDir, 'index.html');
   let indexHtml: string | undefined;
   let indexMtime = 0;
-  const meta = `<meta name="skillswap-config" content="${escapeAttribute(JSON.stringify(publicClientConfig(config)))}">`;
+  /** The finished pages of the current build: one per public page, '*' for every other address. */
+  const pages = new Map<string, CompressedPage>();
+  const clientConfig = `<meta name="skillswap-config" content="${escapeAttribute(JSON.stringify(publicClientConfig(config)))}">`;
+  const metaByPath = publicPages(config.appName);
 
-  function readIndex(): string | undefined {
+  function headTags(meta: PageMeta, pagePath: string | undefined): { title: string; tags: string } {
+    const title = meta.title ? `${meta.title} | ${config.appName}` : config.appName;
+    // /login shows the same page as /signin; search engines should count them as one.
+    const canonical = pagePath === undefined ? undefined : new URL(pagePath === '/login' ? '/signin' : pagePath, config.appUrl).href;
+    const tag = (attribute: 'name' | 'property', key: string, content: string) =>
+      `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+    const tags = [
+      tag('name', 'description', meta.description),
+      ...(canonical ? [`<link rel="canonical" href="${escapeAttribute(canonical)}">`] : []),
+      tag('property', 'og:type', 'website'),
+      tag('property', 'og:site_name', config.appName),
+      tag('property', 'og:title', title),
+      tag('property', 'og:description', meta.description),
+      ...(canonical ? [tag('property', 'og:url', canonical)] : []),
+      tag('name', 'twitter:card', 'summary'),
+      tag('name', 'twitter:title', title),
+      tag('name', 'twitter:description', meta.description),
+    ].join('\n    ');
+    return { title, tags };
+  }
+
+  function readPage(pathname: string): CompressedPage | undefined {
     try {
       const mtime = statSync(indexFile).mtimeMs;
       if (indexHtml === undefined || mtime !== indexMtime) {
-        indexHtml = readFileSync(indexFile, 'utf8')
-          .replace('<!--app-config-->', meta)
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.appName)}</title>`);
+        indexHtml = readFileSync(indexFile, 'utf8');
         indexMtime = mtime;
+        pages.clear();
       }
-      return indexHtml;
+      const pagePath = publicPagePath(pathname);
+      const key = pagePath ?? '*';
+      let page = pages.get(key);
+      if (!page) {
+        const { title, tags } = headTags((pagePath && metaByPath.get(pagePath)) || defaultMeta(config.appName), pagePath);
+        page = new CompressedPage(
+          indexHtml
+            .replace('<!--app-config-->', clientConfig)
+            .replace('<!--page-meta-->', tags)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`),
+        );
+        pages.set(key, page);
+      }
+      return page;
     } catch {
       return undefined;
     }
@@ -51,6 +131,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       root: config.webDistDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of text assets (scripts/precompress-plugin.ts);
+      // they are sent with Content-Encoding and Vary: Accept-Encoding to browsers that take them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -61,27 +144,37 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     });
   }
 
-  function sendIndex(reply: FastifyReply, status = 200) {
-    const html = readIndex();
-    if (!html) {
+  function sendIndex(request: FastifyRequest, reply: FastifyReply, status = 200) {
+    const page = readPage(request.url.split('?')[0] ?? '/');
+    if (!page) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
-    return reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    reply.status(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(page.body(encoding));
   }
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(config.appUrl)),
+  );
+  app.get('/sitemap.xml', (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemapXml(config.appUrl)),
+  );
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!isPage) {
       return reply.status(404).send({
         error: { code: 'NOT_FOUND', message: `No API route ${request.method} ${pathname}` },
+        requestId: request.id,
       });
     }
     // The app's router shows its 404 screen for any address it has no page for; the status says so too.
-    return sendIndex(reply, isAppPage(pathname) ? 200 : 404);
+    return sendIndex(request, reply, isAppPage(pathname) ? 200 : 404);
   });
 }

@@ -12,6 +12,8 @@ export const DATABASE_CHANNELS = {
   sessionsChanged: 'skillswap_sessions_changed',
   /** An event for some members' open tabs (member-events.ts); the payload is JSON. */
   memberEvent: 'skillswap_member_event',
+  /** A mail was queued (mail/queue.ts): the instances' mail workers look for due mail at once. */
+  mailQueued: 'skillswap_mail_queued',
 } as const;
 
 export type Channel = (typeof DATABASE_CHANNELS)[keyof typeof DATABASE_CHANNELS];

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WebSocket } from 'ws';
 import { RealtimeClientFrame, REALTIME_CLOSE, REALTIME_MAX_FRAME_BYTES } from '../../shared/schemas/realtime.js';
-import { AppError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from './hub.js';
 import type { MemberEventEnvelope } from './member-events.js';
+import type { PresenceTracker } from './presence.js';
 
 /** How often the server pings each socket; one that has not answered the previous ping is dropped. */
 export const HEARTBEAT_MS = 30_000;
@@ -15,6 +16,10 @@ export interface RealtimeOptions {
   hub: RealtimeHub;
   trustedOrigins: readonly string[];
   heartbeatMs?: number;
+  /** Records in the database which members have a socket here (for e-mails about new messages). */
+  presence?: PresenceTracker;
+  /** The registry of this instance's sockets, when someone else counts them too (the metrics). */
+  sockets?: SocketRegistry;
 }
 
 interface Connection {
@@ -93,7 +98,7 @@ function frameText(data: Buffer | ArrayBuffer | Buffer[]): string {
  * that socket alone. Needs @fastify/websocket registered with `maxPayload`.
  */
 export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
-  const registry = new SocketRegistry();
+  const registry = options.sockets ?? new SocketRegistry();
   const allowed = new Set(options.trustedOrigins);
 
   const unsubscribeEvents = options.hub.subscribe(DATABASE_CHANNELS.memberEvent, (payload) => {
@@ -146,6 +151,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
       connection.alive = false;
       connection.socket.ping();
     }
+    if (registry.size > 0) void options.presence?.refresh();
   }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -153,6 +159,7 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
     clearInterval(heartbeat);
     unsubscribeEvents();
     unsubscribeSessions();
+    await options.presence?.clear();
   });
 
   const authorize = async (request: FastifyRequest) => {
@@ -162,39 +169,52 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
     await request.viewer();
   };
 
-  app.get('/api/realtime', { websocket: true, preValidation: authorize }, async (socket, request) => {
-    const viewer = await request.viewer();
-    if (!viewer) {
-      socket.close(REALTIME_CLOSE.unauthenticated, 'Sign in first');
-      return;
-    }
-    const connection: Connection = { socket, userId: viewer.userId, headers: { cookie: request.headers.cookie }, alive: true };
-    if (!registry.add(connection)) {
-      socket.close(REALTIME_CLOSE.tooMany, 'Too many connections');
-      return;
-    }
-    socket.on('pong', () => {
-      connection.alive = true;
-    });
-    socket.on('close', () => registry.remove(connection));
-    socket.on('message', (data, isBinary) => {
-      connection.alive = true;
-      if (frameSize(data) > REALTIME_MAX_FRAME_BYTES) {
-        socket.close(REALTIME_CLOSE.tooBig, 'Frame too big');
+  app.route({
+    method: 'GET',
+    url: '/api/realtime',
+    preValidation: authorize,
+    // A plain HTTP GET (no Upgrade) is answered in the API's error format, not with an empty 404.
+    handler: async () => {
+      throw notFound('/api/realtime is a WebSocket: open it with an Upgrade request.');
+    },
+    wsHandler: async (socket, request) => {
+      const viewer = await request.viewer();
+      if (!viewer) {
+        socket.close(REALTIME_CLOSE.unauthenticated, 'Sign in first');
         return;
       }
-      let frame: unknown;
-      try {
-        frame = isBinary ? undefined : JSON.parse(frameText(data));
-      } catch {
-        frame = undefined;
-      }
-      if (!RealtimeClientFrame.safeParse(frame).success) {
-        socket.close(REALTIME_CLOSE.unsupported, 'Unsupported frame');
+      const connection: Connection = { socket, userId: viewer.userId, headers: { cookie: request.headers.cookie }, alive: true };
+      if (!registry.add(connection)) {
+        socket.close(REALTIME_CLOSE.tooMany, 'Too many connections');
         return;
       }
-      socket.send('{"type":"pong"}');
-    });
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      void options.presence?.joined(viewer.userId);
+      socket.on('close', () => {
+        registry.remove(connection);
+        void options.presence?.left(viewer.userId);
+      });
+      socket.on('message', (data, isBinary) => {
+        connection.alive = true;
+        if (frameSize(data) > REALTIME_MAX_FRAME_BYTES) {
+          socket.close(REALTIME_CLOSE.tooBig, 'Frame too big');
+          return;
+        }
+        let frame: unknown;
+        try {
+          frame = isBinary ? undefined : JSON.parse(frameText(data));
+        } catch {
+          frame = undefined;
+        }
+        if (!RealtimeClientFrame.safeParse(frame).success) {
+          socket.close(REALTIME_CLOSE.unsupported, 'Unsupported frame');
+          return;
+        }
+        socket.send('{"type":"pong"}');
+      });
+    },
   });
 }
 

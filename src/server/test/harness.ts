@@ -40,10 +40,13 @@ export function testConfig(kind: TestDatabaseKind, port: number, env: Record<str
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    LOG_FORMAT: 'json',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: 'memory://',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // The weekly job would mail other tests' members in the shared database: tests run it themselves.
+    DIGEST_ENABLED: 'false',
     ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
     ...env,
   });

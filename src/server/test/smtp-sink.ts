@@ -41,8 +41,9 @@ export class SmtpSink {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (default: any free one) and returns the SMTP_URL. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     const address = this.server.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
     return `smtp://127.0.0.1:${this.port}`;

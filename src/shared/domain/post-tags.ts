@@ -17,7 +17,9 @@ export function deriveTags(text: string): string[] {
   const tags: string[] = [];
   for (const piece of text.split(/[,.;:\r\n]+/)) {
     const tag = piece.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (tag.length < POST_TAG_LIMITS.minLength || tag.length > POST_TAG_LIMITS.maxLength) continue;
+    // Code points, as the database's char_length counts them (an emoji is one character, not two).
+    const length = [...tag].length;
+    if (length < POST_TAG_LIMITS.minLength || length > POST_TAG_LIMITS.maxLength) continue;
     if (tags.includes(tag)) continue;
     tags.push(tag);
     if (tags.length === POST_TAG_LIMITS.perSide) break;

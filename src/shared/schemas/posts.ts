@@ -1,7 +1,7 @@
 import { addDays, addYears, format, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { POST_FORMATS } from '../domain/post-tags.js';
-import { integerId, MAX_INTEGER_ID, MemberId, text } from './text.js';
+import { atLeastCharacters, integerId, MAX_INTEGER_ID, MemberId, text } from './text.js';
 
 /**
  * Limits of an exchange post (spec sections 5 and 9). Optional text limits are ours and match
@@ -95,18 +95,21 @@ const titleField = text({ error: POST_MESSAGES.titleRequired })
   .trim()
   .min(1, POST_MESSAGES.titleRequired)
   .min(POST_LIMITS.titleMin, POST_MESSAGES.titleMin)
+  .refine(atLeastCharacters(POST_LIMITS.titleMin), POST_MESSAGES.titleMin)
   .max(POST_LIMITS.titleMax, POST_MESSAGES.titleMax);
 
 const offeringField = text({ error: POST_MESSAGES.offeringRequired })
   .trim()
   .min(1, POST_MESSAGES.offeringRequired)
   .min(POST_LIMITS.textMin, POST_MESSAGES.offeringMin)
+  .refine(atLeastCharacters(POST_LIMITS.textMin), POST_MESSAGES.offeringMin)
   .max(POST_LIMITS.textMax, POST_MESSAGES.offeringMax);
 
 const lookingForField = text({ error: POST_MESSAGES.lookingForRequired })
   .trim()
   .min(1, POST_MESSAGES.lookingForRequired)
   .min(POST_LIMITS.textMin, POST_MESSAGES.lookingForMin)
+  .refine(atLeastCharacters(POST_LIMITS.textMin), POST_MESSAGES.lookingForMin)
   .max(POST_LIMITS.textMax, POST_MESSAGES.lookingForMax);
 
 /** Keywords: at most 5, each trimmed, 1 to 20 characters, no duplicates (case-insensitive). */

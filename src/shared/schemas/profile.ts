@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countWords } from '../domain/word-count.js';
 import { ReviewItem } from './ratings.js';
-import { hasUnsafeCharacters, integerId, MemberId, text, TEXT_MESSAGES } from './text.js';
+import { atLeastCharacters, hasUnsafeCharacters, integerId, MemberId, text, TEXT_MESSAGES } from './text.js';
 
 /**
  * Limits of a member profile. The word and keyword rules are the spec's (section 5,
@@ -144,6 +144,7 @@ const profileShape = {
   displayName: text({ error: PROFILE_MESSAGES.displayNameMin })
     .trim()
     .min(PROFILE_LIMITS.displayNameMin, PROFILE_MESSAGES.displayNameMin)
+    .refine(atLeastCharacters(PROFILE_LIMITS.displayNameMin), PROFILE_MESSAGES.displayNameMin)
     .max(PROFILE_LIMITS.displayNameMax, PROFILE_MESSAGES.displayNameMax),
   about: text({ error: PROFILE_MESSAGES.aboutWords })
     .trim()

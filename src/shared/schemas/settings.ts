@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from './profile.js';
-import { text } from './text.js';
+import { atLeastCharacters, text } from './text.js';
 
 /**
  * /settings (issue 13): the member's toggles, stored per member in `member_settings` (a missing
@@ -62,6 +62,7 @@ export const SettingsUpdate = z
     name: text({ error: PROFILE_MESSAGES.displayNameMin })
       .trim()
       .min(PROFILE_LIMITS.displayNameMin, PROFILE_MESSAGES.displayNameMin)
+      .refine(atLeastCharacters(PROFILE_LIMITS.displayNameMin), PROFILE_MESSAGES.displayNameMin)
       .max(PROFILE_LIMITS.displayNameMax, PROFILE_MESSAGES.displayNameMax)
       .optional(),
     settings: MemberSettings.partial().strict().optional(),

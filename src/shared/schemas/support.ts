@@ -10,7 +10,8 @@ import { text } from './text.js';
  * page is public, for people who cannot sign in) must give one. The server e-mails the message to
  * the support address (Reply-To the sender) and a copy to the sender. 400 with field messages for
  * bad input; 429 past `SUPPORT_LIMITS.perHour` messages in an hour (per member, or per IP and per
- * address for visitors); 503 when the support mail cannot be handed to the mail server.
+ * address for visitors); the two mails are queued in the outbox (delivered and retried
+ * while SMTP is down), so 503 only when they cannot be queued.
  */
 export const SUPPORT_LIMITS = {
   subjectMax: 150,
@@ -68,7 +69,7 @@ export const VisitorSupportMessageInput = SupportMessageInput.extend({
 export const SupportMessageSent = z.object({
   /** Where the copy went (the member's account address, or the visitor's). */
   copyTo: z.string(),
-  /** False when the support mail went but the copy could not be sent. */
+  /** True: the copy is in the outbox with the support mail (kept for clients that read it). */
   copySent: z.boolean(),
 });
 export type SupportMessageSent = z.infer<typeof SupportMessageSent>;

@@ -27,6 +27,20 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasUnsafeCharacters(value), { message: TEXT_MESSAGES.unsafe, abort: true });
 }
 
+/**
+ * Characters as PostgreSQL's `char_length` counts them: code points, so an emoji is one, where
+ * zod's `.min()` counts two UTF-16 units. Lower bounds the database also checks use this, or a
+ * title of five emoji passes `.min(10)` and then breaks the insert.
+ */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+/** A refinement: at least `min` characters as the database counts them (chain after `.min(min, message)`). */
+export const atLeastCharacters = (min: number) => (value: string) => characterCount(value) >= min;
+
 /** Largest value of a PostgreSQL `integer` (serial ids such as category ids). */
 export const MAX_INTEGER_ID = 2_147_483_647;
 

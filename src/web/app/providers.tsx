@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { FeedSearchProvider } from '@/lib/feed-search';
 import { ApiError } from '@/lib/api-client';
 import { markSessionLapse, noteSessionLapseDescription, sessionQueryKey } from '@/lib/auth';
@@ -28,8 +27,10 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 5 * 60 * 1000,
         // One retry, except for a 401: asking again cannot help, and the session re-read it
-        // starts should not wait a second for the retry.
-        retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status === 401),
+        // starts should not wait a second for the retry. A busy server's answer was already
+        // tried again by the API client (after its Retry-After).
+        retry: (failures, error) =>
+          failures < 1 && !(error instanceof ApiError && (error.status === 401 || error.code === 'UNAVAILABLE')),
         refetchOnWindowFocus: false,
       },
     },
@@ -41,10 +42,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      {/* The Toaster mounts in RootLayout, once a page may toast (lib/lazy-toast.ts). */}
       <FeedSearchProvider>{children}</FeedSearchProvider>
-      {/* Bottom left: toasts never cover the top bar or a dialog's title, and on a desktop they
-          keep clear of dialog buttons (right-aligned); phones show them full-width at the bottom. */}
-      <Toaster richColors closeButton position="bottom-left" />
     </QueryClientProvider>
   );
 }

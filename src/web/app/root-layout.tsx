@@ -1,6 +1,11 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionLapseNotice } from '@/app/session-watcher';
+import { useToasterWanted, wantToaster } from '@/lib/lazy-toast';
+import { paths } from '@/lib/paths';
+import { ServerBusyNotice } from '@/lib/server-busy-notice';
+
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 /**
  * Wraps every route: a skip link, the session-lapse notice and scroll-to-top on page changes.
@@ -10,6 +15,11 @@ import { useSessionLapseNotice } from '@/app/session-watcher';
 export function RootLayout() {
   const { pathname, hash } = useLocation();
   useSessionLapseNotice();
+  const toasterWanted = useToasterWanted();
+
+  useEffect(() => {
+    if (pathname !== paths.landing) wantToaster();
+  }, [pathname]);
 
   useLayoutEffect(() => {
     if (!hash) window.scrollTo(0, 0);
@@ -24,6 +34,14 @@ export function RootLayout() {
         Skip to main content
       </a>
       <Outlet />
+      <ServerBusyNotice />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          {/* Bottom left: toasts never cover the top bar or a dialog's title, and on a desktop they
+              keep clear of dialog buttons (right-aligned); phones show them full-width at the bottom. */}
+          <Toaster richColors closeButton position="bottom-left" />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -62,6 +62,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/legal/privacy-page')).PrivacyPage }),
           },
           {
+            path: paths.unsubscribe,
+            lazy: async () => ({ Component: (await import('@/features/unsubscribe/unsubscribe-page')).UnsubscribePage }),
+          },
+          {
             path: paths.help,
             lazy: async () => ({ Component: (await import('@/features/help/help-page')).HelpPage }),
           },

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { loadToast } from '@/lib/lazy-toast';
 import { paths } from '@/lib/paths';
 import { forgetSessionEnd, takeSessionLapseDescription, useSession, wasSessionEndedOnPurpose } from '@/lib/auth';
 
@@ -23,8 +23,11 @@ export function useSessionLapseNotice(): void {
     if (previous === null || userId !== null || wasSessionEndedOnPurpose()) return;
     // Only this is said: a screen that toasted its own failure for the lapse (instead of
     // checking `isSessionLapse`) is taken back.
-    toast.dismiss();
-    toast.error('Session expired', { description: takeSessionLapseDescription() });
+    const description = takeSessionLapseDescription();
+    void loadToast().then((toast) => {
+      toast.dismiss();
+      toast.error('Session expired', { description });
+    });
     void navigate(paths.signin, { replace: true, state: { from: location } });
   }, [userId, location, navigate]);
 }

@@ -1,11 +1,11 @@
 import { AtSign, Camera, Mail, MessageCircle, Rss } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { landingAnchorPath, landingAnchors, paths } from '@/lib/paths';
 import { BrandMark } from '@/components/brand-mark';
 import { Container } from '@/components/ui/container';
 import { appConfig } from '@/lib/app-config';
+import { loadToast } from '@/lib/lazy-toast';
 
 const linkGroups = [
   {
@@ -73,7 +73,7 @@ export function SiteFooter() {
                     type="button"
                     aria-label={`${name} (coming soon)`}
                     title={`${name}: coming soon`}
-                    onClick={() => toast(`${name}: coming soon`)}
+                    onClick={() => void loadToast().then((toast) => toast(`${name}: coming soon`))}
                     className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-brand-50 transition-colors hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-300"
                   >
                     <Icon aria-hidden="true" className="size-5" />

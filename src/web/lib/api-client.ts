@@ -101,23 +101,79 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     requestBody = JSON.stringify(body);
   }
 
-  let response: Response;
+  // From the first busy answer until this request ends one way or the other, the busy notice
+  // stays up (no flicker while a retry is on its way).
+  let waitedBusy = false;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers: requestHeaders,
-      body: requestBody,
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', 'Network error: could not reach the server.');
-  }
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await fetch(buildUrl(path, query), {
+          method,
+          headers: requestHeaders,
+          body: requestBody,
+          credentials: 'same-origin',
+          signal,
+        });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError(0, 'network_error', 'Network error: could not reach the server.');
+      }
 
-  const data = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, response.statusText, data);
-  return schema ? schema.parse(data) : (data as T);
+      const data = await readBody(response);
+      if (response.ok) return schema ? schema.parse(data) : (data as T);
+      const error = toApiError(response.status, response.statusText, data);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      // Turned away by the server's full queue: nothing ran, so the same request is safe to send again.
+      if (error.code !== 'UNAVAILABLE' || !(retryAfter > 0) || attempt >= BUSY_RETRIES) throw error;
+      if (!waitedBusy) {
+        waitedBusy = true;
+        setBusy(1);
+      }
+      await wait(Math.min(retryAfter, 10) * 1000 + Math.random() * 1000, signal);
+    }
+  } finally {
+    if (waitedBusy) setBusy(-1);
+  }
+}
+
+/** How many times a request the server turned away as busy is sent again before its error shows. */
+const BUSY_RETRIES = 3;
+
+let busyWaits = 0;
+const busyListeners = new Set<() => void>();
+
+/** True while some request the server turned away as busy has not ended yet (ServerBusyNotice). */
+export function isServerBusy(): boolean {
+  return busyWaits > 0;
+}
+
+/** Calls `listener` whenever `isServerBusy()` may have changed; returns the unsubscribe. */
+export function subscribeServerBusy(listener: () => void): () => void {
+  busyListeners.add(listener);
+  return () => busyListeners.delete(listener);
+}
+
+function setBusy(delta: number): void {
+  busyWaits += delta;
+  for (const listener of busyListeners) listener();
+}
+
+/** Waits `ms`, or until the caller aborts. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', aborted);
+      resolve();
+    }
+    function aborted() {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    }
+    if (signal?.aborted) aborted();
+    else signal?.addEventListener('abort', aborted, { once: true });
+  });
 }
 
 /** Shorthands for the common verbs. */

@@ -5,6 +5,7 @@
 export * from './auth.js';
 export * from './exchange-requests.js';
 export * from './mail-outbox.js';
+export * from './mail-queue.js';
 export * from './member-settings.js';
 export * from './member-verifications.js';
 export * from './messages.js';
@@ -12,6 +13,7 @@ export * from './notifications.js';
 export * from './photos.js';
 export * from './posts.js';
 export * from './profiles.js';
+export * from './realtime-presence.js';
 export * from './ratings.js';
 export * from './relations.js';
 export * from './safety.js';

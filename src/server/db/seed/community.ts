@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { availabilityText, buildDescription } from '../../../shared/domain/post-text.js';
 import { customTagsFor, derivePostTags, type PostFormat } from '../../../shared/domain/post-tags.js';
 import { queryRows, type Database } from '../client.js';
+import type { SeedProgress } from './progress.js';
 
 /**
  * A generator of a realistic community (members with complete profiles near a few US cities,
@@ -324,16 +325,25 @@ const BATCH = 2_000;
 /**
  * Writes a generated community: users, profiles, settings (only where not default), posts and
  * post_tags, in batches of one INSERT ... SELECT FROM json_to_recordset each. Category ids are
- * resolved by slug. Does not VACUUM; call `analyze` after the last batch.
+ * resolved by slug. Does not VACUUM; call `analyze` after the last batch. `progress` hears of
+ * every batch ('members', 'posts') and every index rebuilt after a bulk load ('indexes').
  */
-export async function insertCommunity(db: Database, community: { members: MemberSeed[]; posts: PostSeedRow[] }): Promise<void> {
+export async function insertCommunity(
+  db: Database,
+  community: { members: MemberSeed[]; posts: PostSeedRow[] },
+  progress: SeedProgress = () => undefined,
+): Promise<void> {
   // Building GIN and trigram indexes once is far cheaper than updating them row by row.
   const bulk = community.posts.length >= 1_000;
   const indexes = bulk ? await dropSecondaryIndexes(db) : [];
   try {
-    await insertRows(db, community);
+    await insertRows(db, community, progress);
   } finally {
-    for (const definition of indexes) await db.execute(sql.raw(definition));
+    for (const [i, definition] of indexes.entries()) {
+      progress('indexes', i, indexes.length);
+      await db.execute(sql.raw(definition));
+    }
+    if (indexes.length > 0) progress('indexes', indexes.length, indexes.length);
   }
 }
 
@@ -353,7 +363,7 @@ async function dropSecondaryIndexes(db: Database): Promise<string[]> {
   return rows.map((r) => r.indexdef);
 }
 
-async function insertRows(db: Database, community: { members: MemberSeed[]; posts: PostSeedRow[] }): Promise<void> {
+async function insertRows(db: Database, community: { members: MemberSeed[]; posts: PostSeedRow[] }, progress: SeedProgress): Promise<void> {
   const categories = await queryRows<{ id: number; slug: string; parent_id: number | null }>(
     db,
     sql`SELECT id, slug, parent_id FROM skill_categories`,
@@ -361,6 +371,8 @@ async function insertRows(db: Database, community: { members: MemberSeed[]; post
   const bySlug = new Map(categories.map((c) => [c.slug, c]));
   const categoryOf = (slug: string) => bySlug.get(slug);
 
+  let members = 0;
+  if (community.members.length > 0) progress('members', 0, community.members.length);
   for (const chunk of chunks(community.members, BATCH)) {
     const users = chunk.map((m) => ({ id: m.id, name: m.name, email: m.email, created_at: m.createdAt.toISOString() }));
     await db.execute(sql`INSERT INTO users (id, name, email, email_verified, created_at, updated_at)
@@ -396,8 +408,12 @@ async function insertRows(db: Database, community: { members: MemberSeed[]; post
         SELECT r.user_id, r.profile_visibility, r.location_sharing
         FROM json_to_recordset(${JSON.stringify(settings)}::json) AS r(user_id text, profile_visibility boolean, location_sharing boolean)`);
     }
+    members += chunk.length;
+    progress('members', members, community.members.length);
   }
 
+  let posts = 0;
+  if (community.posts.length > 0) progress('posts', 0, community.posts.length);
   for (const chunk of chunks(community.posts, BATCH)) {
     const rows = chunk.map((p) => ({
       id: p.id,
@@ -432,6 +448,8 @@ async function insertRows(db: Database, community: { members: MemberSeed[]; post
     await db.execute(sql`INSERT INTO post_tags (post_id, tag, side)
       SELECT r.post_id, r.tag, r.side FROM json_to_recordset(${JSON.stringify(tags)}::json) AS r(post_id uuid, tag text, side text)
       ON CONFLICT DO NOTHING`);
+    posts += chunk.length;
+    progress('posts', posts, community.posts.length);
   }
 }
 

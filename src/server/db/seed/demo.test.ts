@@ -37,6 +37,38 @@ describe('the demo community', () => {
     for (const row of rows) expect(row.title.length).toBeLessThanOrEqual(80);
   });
 
+  it('gives its first login requests to answer and conversations arranging exchanges, all in the past', async () => {
+    // The first login `npm run demo` prints (and the README's screenshots sign in as).
+    const [login] = await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM users WHERE id = 'seed-2025-1'`);
+    expect(login).toBeDefined();
+    const [incoming] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM exchange_requests r JOIN posts p ON p.id = r.post_id
+          WHERE p.user_id = 'seed-2025-1' AND r.status = 'pending'`,
+    );
+    expect(incoming?.n).toBeGreaterThanOrEqual(2);
+    const [longest] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM messages m JOIN conversations c ON c.id = m.conversation_id
+          WHERE 'seed-2025-1' IN (c.participant_1_id, c.participant_2_id) GROUP BY c.id ORDER BY n DESC LIMIT 1`,
+    );
+    expect(longest?.n).toBeGreaterThanOrEqual(5);
+    const [future] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT (SELECT count(*) FROM messages WHERE created_at > now())
+            + (SELECT count(*) FROM exchange_requests WHERE greatest(created_at, responded_at, completed_at) > now())
+            + (SELECT count(*) FROM ratings WHERE created_at > now()) AS n`,
+    );
+    expect(Number(future?.n)).toBe(0);
+    // A conversation's messages come after its request, and its last one is its updated_at.
+    const [disordered] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM conversations c
+          WHERE c.updated_at <> (SELECT max(created_at) FROM messages WHERE conversation_id = c.id)`,
+    );
+    expect(disordered?.n).toBe(0);
+  });
+
   it('stays distinct for other seeds and sizes, and the benchmark community is unchanged by the option', () => {
     for (const seed of [1, 7, 2026]) {
       const { posts } = generateCommunity({ ...DEMO_COMMUNITY, seed, members: 60, posts: 180 });

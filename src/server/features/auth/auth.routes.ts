@@ -78,6 +78,30 @@ const bodyRules: Record<string, BodyRule> = {
   },
 };
 
+/** One reachable better-auth endpoint with the shared schema its input is checked with. */
+export interface AuthEndpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: ZodType;
+  query?: ZodType;
+}
+
+/**
+ * The endpoints behind the `/api/auth/*` catch-all, as the API document lists them (one route
+ * to Fastify, seven operations to a client), with the same schemas the bridge validates with.
+ */
+export function reachableAuthEndpoints(): AuthEndpoint[] {
+  return [...REACHABLE].map((key) => {
+    const [method, path = ''] = key.split(' ');
+    return {
+      method: method === 'GET' ? 'GET' : 'POST',
+      path,
+      ...(method === 'POST' && bodyRules[path] ? { body: bodyRules[path].schema } : {}),
+      ...(path === '/api/auth/verify-email' ? { query: VerifyTokenQuery } : {}),
+    };
+  });
+}
+
 function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
@@ -156,7 +180,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
       if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
     });
     const text = await response.text();
-    if (response.status >= 400) return reply.send(rewriteError(response.status, text, pathname));
+    if (response.status >= 400) return reply.send({ ...rewriteError(response.status, text, pathname), requestId: request.id });
     return reply.send(text === '' ? null : withoutSessionTokens(text));
   }
 

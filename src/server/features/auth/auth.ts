@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.js';
 import { consumeRateLimit } from '../../lib/rate-limit.js';
-import type { Mailer } from '../mail/mailer.js';
+import { enqueueMail } from '../mail/queue.js';
 import { existingAccountMail, passwordResetMail, verificationMail } from '../mail/templates.js';
 
 /** The header the Fastify bridge fills with the client IP Fastify resolved (trust-proxy aware). */
@@ -19,7 +19,6 @@ export const MAILS_PER_ADDRESS_PER_HOUR = 6;
 export interface AuthDeps {
   config: AppConfig;
   db: Database;
-  mailer: Mailer;
   log: FastifyBaseLogger;
   /**
    * Told at once, on this instance, when a member's session ends or their user row changes
@@ -33,17 +32,20 @@ export interface AuthDeps {
  * password reset that signs out every session, database sessions in an httpOnly cookie,
  * and rate limits (on in every environment, counted in the database).
  */
-export function createAuth({ config, db, mailer, log, onSessionsChanged = () => undefined }: AuthDeps) {
-  /** Sends in the background so response times don't reveal whether an address exists. */
-  function sendLimited(to: string, mail: { subject: string; text: string; html: string }) {
+export function createAuth({ config, db, log, onSessionsChanged = () => undefined }: AuthDeps) {
+  /**
+   * Queues in the background so response times don't reveal whether an address exists; the
+   * outbox (mail/worker.ts) delivers it, retrying while SMTP is down.
+   */
+  function sendLimited(kind: string, to: string, mail: { subject: string; text: string; html: string }) {
     void (async () => {
       const limit = await consumeRateLimit(db, `mail:${to}`, 3600, MAILS_PER_ADDRESS_PER_HOUR);
       if (!limit.allowed) {
         log.warn({ to }, 'mail to this address rate-limited; not sent');
         return;
       }
-      await mailer.send({ to, ...mail });
-    })().catch((err: unknown) => log.error({ err, to }, 'sending mail failed'));
+      await enqueueMail(db, { kind, to, ...mail });
+    })().catch((err: unknown) => log.error({ err, to }, 'queueing mail failed'));
   }
 
   return betterAuth({
@@ -70,10 +72,10 @@ export function createAuth({ config, db, mailer, log, onSessionsChanged = () => 
       },
       sendResetPassword: async ({ user, token }) => {
         const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        sendLimited(user.email, passwordResetMail(config.appName, url));
+        sendLimited('password_reset', user.email, passwordResetMail(config.appName, url));
       },
       onExistingUserSignUp: async ({ user }) => {
-        sendLimited(user.email, existingAccountMail(config.appName, `${config.appUrl}/login`, `${config.appUrl}/forgot-password`));
+        sendLimited('existing_account', user.email, existingAccountMail(config.appName, `${config.appUrl}/login`, `${config.appUrl}/forgot-password`));
       },
     },
     emailVerification: {
@@ -82,7 +84,7 @@ export function createAuth({ config, db, mailer, log, onSessionsChanged = () => 
       expiresIn: 3600,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${config.appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
-        sendLimited(user.email, verificationMail(config.appName, url));
+        sendLimited('verification', user.email, verificationMail(config.appName, url));
       },
     },
     databaseHooks: {

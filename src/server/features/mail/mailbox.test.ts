@@ -45,7 +45,7 @@ describe.each(testDatabases())('dev mailbox on %s', (kind) => {
     async (remoteAddress) => {
       const api = await server.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress });
       expect(api.statusCode).toBe(403);
-      expect(api.json()).toEqual({ error: { code: 'FORBIDDEN', message: LOOPBACK_ONLY_MESSAGE } });
+      expect(api.json()).toEqual({ error: { code: 'FORBIDDEN', message: LOOPBACK_ONLY_MESSAGE }, requestId: api.headers['x-request-id'] });
       expect(api.body).not.toContain('token=');
       const page = await server.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress });
       expect(page.statusCode).toBe(403);

@@ -11,6 +11,8 @@ export interface Mail {
   html: string;
   /** Where replies go, when not to the sender (a support message replies to the member). */
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe); SMTP only, the dev mailbox keeps the bodies. */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail: over SMTP when configured, otherwise into the dev outbox table. */

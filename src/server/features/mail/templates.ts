@@ -103,3 +103,31 @@ export function supportCopyMail(appName: string, supportEmail: string, subject: 
     html: layout(appName, lines, undefined, { quote: message, after: [after] }),
   };
 }
+
+/** What every member e-mail needs from the configuration. */
+export interface MemberMailFrame {
+  appName: string;
+  supportEmail: string;
+  /** The page that turns this mail's setting off, and that setting's name in /settings. */
+  unsubscribeUrl: string;
+  settingLabel: string;
+}
+
+/**
+ * A member e-mail about an event (a request, an answer, a completed exchange, a message): the
+ * notification's words, a link to the thing, and the unsubscribe line for its setting.
+ */
+export function memberEventMail(frame: MemberMailFrame, event: { title: string; message: string; action: { label: string; url: string } }) {
+  const footer = [
+    `You get this e-mail because ${frame.settingLabel} is on in your ${frame.appName} settings. Turn it off with one click: ${frame.unsubscribeUrl}`,
+    `Questions? Write to ${frame.supportEmail}.`,
+  ];
+  return {
+    subject: oneLine(`${event.title} - ${frame.appName}`),
+    text: `${event.message}\n\n${event.action.label}: ${event.action.url}\n\n----\n${footer.join('\n\n')}`,
+    html: layout(frame.appName, [event.message], event.action).replace(
+      '</body>',
+      `<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">${footer.map((p) => `<p style="margin:0 0 12px;color:#475569;font-size:13px">${escapeHtml(p)}</p>`).join('')}</body>`,
+    ),
+  };
+}

@@ -60,7 +60,7 @@ const POST_FORMAT_TAGS = ['in_person', 'remote', 'hybrid'];
  * Lexemes too common in offers and requests to say anything ("help", "looking", "lessons"),
  * plus the format tags' words. Dropped from the seeker's terms before querying and scoring.
  */
-const FILLER_TERMS = new Set([
+export const FILLER_TERMS = new Set([
   'help', 'need', 'want', 'look', 'offer', 'love', 'happi', 'would', 'like', 'someon', 'anyon', 'anyth',
   'someth', 'thing', 'get', 'also', 'will', 'can', 'tri', 'interest', 'exchang', 'swap', 'trade', 'skill',
   'servic', 'lesson', 'class', 'session', 'tip', 'basic', 'general', 'good', 'great', 'new', 'person',

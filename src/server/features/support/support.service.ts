@@ -4,12 +4,11 @@ import type { Database } from '../../db/client.js';
 import { AppError, RateLimitedError, validationFailed } from '../../errors.js';
 import { consumeRateLimit, waitText } from '../../lib/rate-limit.js';
 import type { Viewer } from '../../plugins/session.js';
-import type { Mailer } from '../mail/mailer.js';
+import { enqueueMail } from '../mail/queue.js';
 import { supportCopyMail, supportRequestMail } from '../mail/templates.js';
 
 export interface SupportDeps {
   db: Database;
-  mailer: Mailer;
   log: FastifyBaseLogger;
   appName: string;
   supportEmail: string;
@@ -40,15 +39,16 @@ async function enforceSupportLimits(db: Database, keys: string[], supportEmail: 
  * Sends a /help message: to the support address with Reply-To the sender, then a copy to the
  * sender. A member writes from their account's address; a visitor must give one. Limited to
  * `SUPPORT_LIMITS.perHour` an hour per member, and per IP and per copy address for visitors (so
- * the copy cannot be used to mail strangers). 503 when the support mail cannot be sent; a copy
- * that fails after it is logged and reported as `copySent: false`.
+ * the copy cannot be used to mail strangers). Both mails go into the outbox in one transaction
+ * (delivered and retried by the mail worker, so SMTP being down loses nothing); 503 only when
+ * they cannot be queued (the database is down).
  */
 export async function sendSupportMessage(
   deps: SupportDeps,
   sender: SupportSenderRef,
   input: SupportRequest,
 ): Promise<{ copyTo: string; copySent: boolean }> {
-  const { db, mailer, log, appName, supportEmail } = deps;
+  const { db, log, appName, supportEmail } = deps;
   let email: string;
   let name: string | null;
   let memberId: string | null;
@@ -66,19 +66,18 @@ export async function sendSupportMessage(
   }
 
   const request = supportRequestMail(appName, { email, name, memberId }, input.subject, input.message);
+  const copy = supportCopyMail(appName, supportEmail, input.subject, input.message);
+  // Both in the outbox, together: the worker delivers them, retrying while SMTP is down, so a
+  // queued message is a sent message as far as the sender is concerned.
   try {
-    await mailer.send({ to: supportEmail, replyTo: email, ...request });
+    await db.transaction(async (tx) => {
+      await enqueueMail(tx, { kind: 'support', to: supportEmail, replyTo: email, ...request });
+      await enqueueMail(tx, { kind: 'support_copy', userId: memberId, to: email, ...copy });
+    });
   } catch (err) {
-    log.error({ err, from: email }, 'support message could not be sent');
+    log.error({ err, from: email }, 'support message could not be queued');
     throw new AppError('UNAVAILABLE', SUPPORT_MESSAGES.unavailable);
   }
-
-  let copySent = true;
-  try {
-    await mailer.send({ to: email, ...supportCopyMail(appName, supportEmail, input.subject, input.message) });
-  } catch (err) {
-    log.error({ err, to: email }, 'copy of a support message could not be sent');
-    copySent = false;
-  }
+  const copySent = true;
   return { copyTo: email, copySent };
 }

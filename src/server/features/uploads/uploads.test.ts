@@ -39,6 +39,8 @@ describe.each(testDatabases())('photo uploads on %s', (kind) => {
     const served = await fetch(`${server.url}${body.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
+    // Served as what it is, and browsers may not guess otherwise.
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const etag = served.headers.get('etag');
     expect(etag).toBeTruthy();

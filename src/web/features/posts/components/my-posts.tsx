@@ -38,24 +38,26 @@ function MyPostRow({ post, matchingEnabled, matchingTurnedOff }: { post: PostIte
           <span className="min-w-0">
             <span className="block break-words">{shortPostTitle(post.title)}</span>
             <span className="mt-0.5 flex items-center gap-2 text-xs font-normal text-fg-muted">
-              {active && matches.data ? <span>{matchCountText(matches.data.total)}</span> : null}
+              {active && matches.data ? <span className="whitespace-nowrap">{matchCountText(matches.data.total)}</span> : null}
               {post.status === 'hidden' ? <Badge variant="warning">Hidden</Badge> : null}
               {post.status === 'completed' ? <Badge variant="success">Completed</Badge> : null}
             </span>
           </span>
         </AccordionTrigger>
-        {post.pendingRequestCount ? (
-          // Outside the trigger: a link may not sit inside its button.
+        <PostActionsMenu post={post} />
+      </div>
+      {post.pendingRequestCount ? (
+        // Outside the trigger (a link may not sit inside its button), under the title so it never squeezes it.
+        <div className="-mt-2 pb-3">
           <Link
             to={paths.network}
-            className="shrink-0 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="inline-block rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 hover:bg-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             data-testid="my-post-pending"
           >
             {pendingRequestsText(post.pendingRequestCount)}
           </Link>
-        ) : null}
-        <PostActionsMenu post={post} />
-      </div>
+        </div>
+      ) : null}
       <AccordionContent className="text-sm">
         {active && matchingTurnedOff ? (
           <MatchingOffNote />

@@ -1,0 +1,100 @@
+/**
+ * Lighthouse's mobile profile (simulated slow 4G and a 4x slower CPU, its defaults) with Debian's
+ * Chromium against the production build (issue 14 section 1): the landing page and /signin as a
+ * visitor, and /home signed in with a community of posts. Targets: Performance >= 95,
+ * Accessibility, Best Practices and SEO 100 on the public pages; LCP < 2.5 s, CLS < 0.1 and
+ * TBT < 200 ms everywhere.
+ */
+import { execFileSync } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { benchTargets, seed, signInAs, startServer, stopServer, viewerEmailFor } from './exchange.js';
+
+export const LIGHTHOUSE_TARGETS = {
+  performance: 95,
+  /** Accessibility, Best Practices and SEO on the public pages. */
+  others: 100,
+  lcpMs: 2_500,
+  cls: 0.1,
+  tbtMs: 200,
+} as const;
+
+export interface PageScores {
+  page: string;
+  public: boolean;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Audits below a full score, for the log (what to fix next). */
+  failing: string[];
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+/** Every page, or only `only` (e.g. '/signin'). */
+export async function benchLighthouse(only?: string): Promise<PageScores[]> {
+  // The build being measured is this checkout's.
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const targets = benchTargets(undefined).filter((t) => t.kind === 'pglite');
+  const [target] = targets;
+  if (!target) throw new Error('no embedded database target');
+  try {
+    // A small neighbourhood: the viewer's /home shows a full first page of 50 posts.
+    await seed(target, { members: 200, posts: 400 }, 0, true);
+    const server = await startServer(target);
+    try {
+      const cookie = await signInAs(server.url, await viewerEmailFor());
+      const all: { page: string; public: boolean; headers: Record<string, string> }[] = [
+        { page: '/', public: true, headers: {} },
+        { page: '/signin', public: true, headers: {} },
+        { page: '/home', public: false, headers: { cookie } },
+      ];
+      const pages = all.filter((p) => !only || p.page === only);
+      const results: PageScores[] = [];
+      for (const p of pages) {
+        // A fresh browser per page: a second run in the same one once failed to collect a trace.
+        const chrome = await chromeLauncher.launch({
+          chromePath: '/usr/bin/chromium',
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+        });
+        const run = await lighthouse(`${server.url}${p.page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          extraHeaders: p.headers,
+        }).finally(() => chrome.kill());
+        if (!run) throw new Error(`no Lighthouse result for ${p.page}`);
+        const { categories, audits, runtimeError, runWarnings } = run.lhr;
+        if (runtimeError) console.log(`  ${p.page}: Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`);
+        for (const warning of runWarnings) console.log(`  ${p.page}: ${warning}`);
+        const failing = Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+          .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}${a.id === 'inspector-issues' ? ` ${JSON.stringify(a.details)}` : ''}`);
+        results.push({
+          page: p.page,
+          public: p.public,
+          performance: score(categories.performance?.score),
+          accessibility: score(categories.accessibility?.score),
+          bestPractices: score(categories['best-practices']?.score),
+          seo: score(categories.seo?.score),
+          lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+          failing,
+        });
+      }
+      return results;
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
+    for (const t of targets) t.cleanup();
+  }
+}

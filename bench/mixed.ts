@@ -1,0 +1,212 @@
+/**
+ * Mixed load with writes (issue 14 section 2): 100 signed-in members for 60 s at the 50,000-post
+ * community, each cycling through four reads (feed pages and filters, a search, a profile, their
+ * matches) and one write (a new post, a chat message or an exchange request): 20 % writes,
+ * which empty the feed cache as they go. Targets: zero errors, server memory < 500 MB, p99 under
+ * 200 ms on PostgreSQL and 500 ms on the embedded database. The per-member write limits are off
+ * for the run (POSTS_PER_HOUR=0 and friends): each bench member writes far more than a person.
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../src/server/db/client.js';
+import { addPasswords } from '../src/server/db/seed/accounts.js';
+import { BENCH_PASSWORD, seed, signInAs, startServer, stopServer, type Target } from './exchange.js';
+
+export const MIXED_TARGETS = {
+  members: 100,
+  seconds: 60,
+  rssMb: 500,
+  p99Ms: { postgres: 200, pglite: 500 },
+} as const;
+
+const COMMUNITY = { members: 10_000, posts: 50_000 };
+const REQUEST_TIMEOUT_MS = 10_000;
+const SEARCH_TERMS = ['photo', 'garden', 'guitar lessons', 'spanish', 'bike repair', 'yoga', 'tax', 'sourdough', 'dog', 'excel'];
+
+export interface MixedFigures {
+  kind: 'pglite' | 'postgres';
+  requests: number;
+  writes: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  /** What failed, by route and status, for the log. */
+  errorKinds: Record<string, number>;
+  rssPeakMb: number;
+  /** Per kind of request: count and p99, for RESULTS.md. */
+  byKind: Record<string, { count: number; p99: number }>;
+}
+
+interface Member {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+/** The bench's members (given the bench password) and a pool of other members' posts to ask about. */
+async function prepare(target: Target): Promise<{ members: Omit<Member, 'cookie'>[]; postIds: string[] }> {
+  const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    const members = await queryRows<{ id: string; email: string }>(
+      handle.db,
+      sql`SELECT u.id, u.email FROM users u JOIN profiles p ON p.id = u.id LEFT JOIN member_settings s ON s.user_id = u.id
+          WHERE u.email NOT LIKE '%@viewer.skillswap.local' AND coalesce(s.profile_visibility, true)
+          ORDER BY u.email LIMIT ${MIXED_TARGETS.members}`,
+    );
+    await handle.db.execute(sql`DELETE FROM accounts WHERE user_id IN (${sql.join(members.map((m) => sql`${m.id}`), sql`, `)})`);
+    await addPasswords(handle.db, members.map((m) => m.id), BENCH_PASSWORD);
+    const ids = new Set(members.map((m) => m.id));
+    const posts = await queryRows<{ id: string; user_id: string }>(
+      handle.db,
+      sql`SELECT p.id, p.user_id FROM posts p LEFT JOIN member_settings s ON s.user_id = p.user_id
+          WHERE p.status = 'active' AND coalesce(s.profile_visibility, true) ORDER BY md5(p.id::text) LIMIT 20000`,
+    );
+    return { members, postIds: posts.filter((p) => !ids.has(p.user_id)).map((p) => p.id) };
+  } finally {
+    await handle.close();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? Number.NaN;
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs the mixed benchmark on one database (seeding the community first). */
+export async function benchMixed(target: Target): Promise<MixedFigures> {
+  const step = (text: string) => console.log(`  ${target.kind}: ${text}`);
+  step(`seeding ${COMMUNITY.members} members / ${COMMUNITY.posts} posts`);
+  await seed(target, COMMUNITY, 0, true);
+  const { members: accounts, postIds } = await prepare(target);
+
+  const server = await startServer(target, { POSTS_PER_HOUR: '0', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '0', MESSAGES_PER_MINUTE: '0' });
+  try {
+    step(`signing in ${accounts.length} members`);
+    const members: Member[] = [];
+    for (const [i, account] of accounts.entries()) members.push({ ...account, cookie: await signInAs(server.url, account.email, `10.${i}.8.9`) });
+
+    // Each member talks with the next one: one conversation each, opened before the clock starts.
+    const conversations = new Map<string, string>();
+    for (const [i, member] of members.entries()) {
+      const other = members[(i + 1) % members.length];
+      if (!other) continue;
+      const res = await fetch(`${server.url}/api/conversations`, {
+        method: 'POST',
+        headers: { cookie: member.cookie, origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ memberId: other.id }),
+      });
+      if (!res.ok) throw new Error(`opening a conversation failed: ${res.status} ${await res.text()}`);
+      conversations.set(member.id, ((await res.json()) as { id: string }).id);
+    }
+
+    const times: number[] = [];
+    const byKind = new Map<string, number[]>();
+    const errorKinds: Record<string, number> = {};
+    let errors = 0;
+    let writes = 0;
+    let nextPost = 0;
+    let rssPeak = rssMb(server.child.pid);
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.child.pid))), 250);
+
+    const call = async (member: Member, kind: string, method: string, path: string, body?: unknown) => {
+      const started = performance.now();
+      let status: number;
+      try {
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          headers: { cookie: member.cookie, origin: server.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        await res.arrayBuffer();
+        status = res.status;
+      } catch {
+        status = 0;
+      }
+      const elapsed = performance.now() - started;
+      times.push(elapsed);
+      const list = byKind.get(kind) ?? [];
+      list.push(elapsed);
+      byKind.set(kind, list);
+      if (status < 200 || status >= 300) {
+        errors += 1;
+        const key = `${kind} ${status || 'timeout'}`;
+        errorKinds[key] = (errorKinds[key] ?? 0) + 1;
+      }
+    };
+
+    const reads: ((member: Member, n: number) => Promise<void>)[] = [
+      (m, n) => call(m, 'feed', 'GET', `/api/feed?limit=50&offset=${(n % 4) * 50}`),
+      (m, n) => call(m, 'feed filtered', 'GET', `/api/feed?limit=50&q=${encodeURIComponent(SEARCH_TERMS[n % SEARCH_TERMS.length] ?? 'garden')}`),
+      (m, n) => call(m, 'feed compatibility', 'GET', `/api/feed?limit=50&mode=compatibility&offset=${(n % 2) * 50}`),
+      (m, n) => call(m, 'search', 'GET', `/api/search?q=${encodeURIComponent(SEARCH_TERMS[(n * 3) % SEARCH_TERMS.length] ?? 'yoga')}&limit=50`),
+      (m, n) => call(m, 'profile', 'GET', `/api/profiles/${members[(n * 7) % members.length]?.id ?? m.id}`),
+      (m) => call(m, 'matches', 'GET', '/api/matches?limit=50'),
+    ];
+    const write = async (member: Member, n: number) => {
+      writes += 1;
+      const kind = n % 3;
+      if (kind === 0) {
+        await call(member, 'new post', 'POST', '/api/posts', {
+          title: `Bench swap ${n}`,
+          offering: 'Bike repair and a hand with garden tools',
+          lookingFor: 'Spanish conversation practice and sourdough baking',
+          keywords: ['Bikes'],
+          format: 'in_person',
+        });
+      } else if (kind === 1) {
+        await call(member, 'message', 'POST', `/api/conversations/${conversations.get(member.id) ?? ''}/messages`, { content: `Bench message ${n}` });
+      } else {
+        const postId = postIds[nextPost++ % postIds.length] ?? '';
+        await call(member, 'request', 'POST', '/api/requests', { postId, message: 'Would you like to swap?' });
+      }
+    };
+
+    step(`${members.length} members for ${MIXED_TARGETS.seconds} s: feed pages and filters, search, profiles, matches; 20 % writes`);
+    const started = performance.now();
+    const deadline = started + MIXED_TARGETS.seconds * 1000;
+    await Promise.all(
+      members.map(async (member, i) => {
+        for (let n = i; performance.now() < deadline; n += 1) {
+          for (let r = 0; r < 4; r += 1) await reads[(n * 4 + r) % reads.length]?.(member, n * 4 + r);
+          await write(member, n);
+        }
+      }),
+    );
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+
+    times.sort((a, b) => a - b);
+    const kinds: MixedFigures['byKind'] = {};
+    for (const [kind, list] of byKind) {
+      list.sort((a, b) => a - b);
+      kinds[kind] = { count: list.length, p99: percentile(list, 0.99) };
+    }
+    return {
+      kind: target.kind,
+      requests: times.length,
+      writes,
+      rps: times.length / elapsedSeconds,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      p99: percentile(times, 0.99),
+      errors,
+      errorKinds,
+      rssPeakMb: rssPeak,
+      byKind: kinds,
+    };
+  } finally {
+    await stopServer(server.child);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Where an uncached feed, search or match request spends its time (issue 14 section 2):
+ * `node --import tsx bench/profile-queries.ts [pglite|postgres]` seeds the 50,000-post community,
+ * starts the server with the feed cache off under V8's CPU profiler, runs 50 signed-in members on
+ * feed, search and matches for 10 s, and prints the self time per package and per function.
+ * The .cpuprofile stays in the printed folder (open it in Chrome DevTools for the call tree).
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { benchTargets, loadClientEmails, seed, signInAs, startServer, stopServer } from './exchange.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per package (or our file) and per function, as shares of all samples. */
+export function summarize(profile: CpuProfile, rows = 25): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const perFunction = new Map<string, number>();
+  const perPackage = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const delta = profile.timeDeltas[i] ?? 0;
+    if (!node) return;
+    total += delta;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const file = url.replace(/^.*node_modules\//, 'node_modules/').replace(/^.*?\/(src|bench)\//, '$1/');
+    const parts = file.split('/');
+    const pkg = file.startsWith('node_modules/') ? parts.slice(0, parts[1]?.startsWith('@') ? 3 : 2).join('/') : file || `(${functionName})`;
+    const fn = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    perFunction.set(fn, (perFunction.get(fn) ?? 0) + delta);
+    perPackage.set(pkg, (perPackage.get(pkg) ?? 0) + delta);
+  });
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, rows)
+      .map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`)
+      .join('\n');
+  return `CPU time sampled: ${(total / 1e6).toFixed(1)} s\n-- self time by package or file\n${top(perPackage)}\n-- self time by function\n${top(perFunction)}`;
+}
+
+async function main() {
+  const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
+  const targets = benchTargets(process.env.BENCH_DATABASE_URL);
+  const target = targets.find((t) => t.kind === kind);
+  if (!target) throw new Error(`no ${kind} database`);
+  const require = createRequire(import.meta.url);
+  const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<{ requests: { average: number }; latency: { p99: number } }>;
+  try {
+    await seed(target, { members: 10_000, posts: 50_000 }, 0, true);
+    const emails = await loadClientEmails(target);
+    const dir = mkdtempSync(path.join(tmpdir(), 'skillswap-profile-'));
+    const server = await startServer(target, { FEED_CACHE_MB: '0' }, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    try {
+      const cookies: string[] = [];
+      for (const [i, email] of emails.entries()) cookies.push(await signInAs(server.url, email, `10.${i}.9.9`));
+      let next = 0;
+      const withCookie = (request: { headers?: Record<string, string> }, context: { cookie?: string }) => {
+        context.cookie ??= cookies[next++ % cookies.length] ?? '';
+        return { ...request, headers: { ...request.headers, cookie: context.cookie } };
+      };
+      const result = await autocannon({
+        url: server.url,
+        connections: cookies.length,
+        duration: 10,
+        requests: [
+          { method: 'GET', path: '/api/feed?limit=50', setupRequest: withCookie },
+          { method: 'GET', path: '/api/search?q=garden&limit=50', setupRequest: withCookie },
+          { method: 'GET', path: '/api/matches?limit=50', setupRequest: withCookie },
+        ],
+      });
+      console.log(`${kind}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
+    } finally {
+      await stopServer(server.child);
+    }
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error(`no profile in ${dir}`);
+    console.log(`profile: ${path.join(dir, file)}`);
+    console.log(summarize(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile));
+  } finally {
+    for (const t of targets) t.cleanup();
+  }
+}
+
+if (process.argv[1]?.endsWith("profile-queries.ts")) await main();

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { freePort, testConfig } from '../test/harness.js';
+
+/** A server whose `/api/test/slow` handlers wait until the test lets them go. */
+async function serverWithSlowRoute(env: Record<string, string>) {
+  const port = await freePort();
+  // The gate does not depend on the database: the embedded one is enough here.
+  const app = await buildApp(testConfig('pglite', port, env));
+  let entered = 0;
+  const releases: (() => void)[] = [];
+  app.get('/api/test/slow', async () => {
+    entered += 1;
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return { ok: true };
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    entered: () => entered,
+    releaseAll: () => releases.splice(0).forEach((release) => release()),
+  };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
+
+describe('overload gate', () => {
+  let app: FastifyInstance | undefined;
+  let releaseAll: () => void = () => undefined;
+  afterEach(async () => {
+    // Held handlers would keep their connections, and close() waiting, for ever.
+    releaseAll();
+    releaseAll = () => undefined;
+    // On a loaded machine one of the test client's keep-alive sockets sometimes stayed open on the
+    // server side after every answer had arrived and the gate was empty, and close() waited on it
+    // for good; the client's sockets are this test's own, so they are cut here.
+    app?.server.closeAllConnections();
+    await app?.close();
+    app = undefined;
+  });
+
+  it('runs the allowed number at once, queues the next, and turns the rest away at once with 503 and Retry-After', async () => {
+    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '2', MAX_QUEUED_REQUESTS: '1', QUEUE_TIMEOUT_MS: '10000', BUSY_RETRY_AFTER_SECONDS: '3' });
+    app = server.app;
+    releaseAll = server.releaseAll;
+    const running = [fetch(server.url('/api/test/slow')), fetch(server.url('/api/test/slow'))];
+    await until(() => server.entered() === 2);
+    const queued = fetch(server.url('/api/test/slow'));
+    await until(() => server.app.overloadGate.queued === 1);
+    expect(server.entered()).toBe(2);
+    expect(server.app.overloadGate.active).toBe(2);
+
+    const started = Date.now();
+    const turnedAway = await fetch(server.url('/api/categories'));
+    // At once: far sooner than the 10 s the queue would let it wait (5 s leaves room for a busy machine).
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(turnedAway.status).toBe(503);
+    expect(turnedAway.headers.get('retry-after')).toBe('3');
+    const body = (await turnedAway.json()) as { error: { code: string; message: string }; requestId: string };
+    expect(body.error).toEqual({ code: 'UNAVAILABLE', message: 'The server is busy. Please try again in a moment.' });
+    expect(body.requestId).toBe(turnedAway.headers.get('x-request-id'));
+
+    // The health probe and the web app's files are never queued.
+    expect((await fetch(server.url('/api/health'))).status).toBe(200);
+    expect((await fetch(server.url('/robots.txt'))).status).toBe(200);
+
+    server.releaseAll();
+    await until(() => server.entered() === 3);
+    server.releaseAll();
+    const answers = await Promise.all([...running, queued]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    // Every slot is free again.
+    expect((await fetch(server.url('/api/categories'))).status).toBe(200);
+    await until(() => server.app.overloadGate.active === 0 && server.app.overloadGate.queued === 0);
+  });
+
+  it('answers a request that waited longer than the queue timeout with 503', async () => {
+    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '1', MAX_QUEUED_REQUESTS: '10', QUEUE_TIMEOUT_MS: '200' });
+    app = server.app;
+    releaseAll = server.releaseAll;
+    const running = fetch(server.url('/api/test/slow'));
+    await until(() => server.entered() === 1);
+
+    const started = Date.now();
+    const waited = await fetch(server.url('/api/categories'));
+    const elapsed = Date.now() - started;
+    expect(waited.status).toBe(503);
+    expect(waited.headers.get('retry-after')).toBe('2');
+    expect(elapsed).toBeGreaterThanOrEqual(190);
+    expect(elapsed).toBeLessThan(5_000);
+
+    server.releaseAll();
+    expect((await running).status).toBe(200);
+    expect((await fetch(server.url('/api/categories'))).status).toBe(200);
+  });
+});
