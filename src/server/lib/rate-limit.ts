@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.js';
 import { RateLimitedError } from '../errors.js';
 
@@ -16,21 +16,42 @@ export interface RateLimitDecision {
  */
 export async function consumeRateLimit(db: Database, key: string, windowSeconds: number, max: number): Promise<RateLimitDecision> {
   const now = Date.now();
-  const windowStart = now - windowSeconds * 1000;
-  const id = `app:${key}`;
   const rows = await queryRows<{ count: number; last_request: string | number }>(
     db,
-    sql`
-    INSERT INTO rate_limits (id, key, count, last_request) VALUES (${id}, ${id}, 1, ${now})
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.last_request < ${windowStart} THEN 1 ELSE rate_limits.count + 1 END,
-      last_request = CASE WHEN rate_limits.last_request < ${windowStart} THEN ${now} ELSE rate_limits.last_request END
-    RETURNING count, last_request`,
+    countAttemptsStatement(sql`(SELECT ${key}::text AS key, 1 AS n)`, windowSeconds, now),
   );
   const row = rows[0];
   const count = Number(row?.count ?? 1);
   const started = Number(row?.last_request ?? now);
-  return { allowed: count <= max, retryAfter: Math.max(1, Math.ceil((started + windowSeconds * 1000 - now) / 1000)) };
+  return { allowed: count <= max, retryAfter: retryAfterSeconds(started, windowSeconds, now) };
+}
+
+/**
+ * The statement that counts `n` attempts for each `key` of `source` (a subquery or CTE name
+ * yielding `key` and `n`, keys without the `app:` prefix) in a fixed window of
+ * `windowSeconds`, returning `key`, `count` (the window's count once these attempts are added)
+ * and `last_request` (the window's start, epoch ms). Keys are upserted in sorted order, so two
+ * instances counting overlapping batches cannot deadlock. The row id is random, never the key:
+ * ON CONFLICT settles a race only on its own index (`key`), so two first attempts at once with
+ * id = key would fail on the primary key instead (a 500 seen on PostgreSQL). Usable as a CTE.
+ */
+export function countAttemptsStatement(source: SQL, windowSeconds: number, now: number): SQL {
+  const windowStart = now - windowSeconds * 1000;
+  return sql`INSERT INTO rate_limits (id, key, count, last_request)
+    SELECT gen_random_uuid()::text, 'app:' || a.key, a.n, ${now} FROM ${source} AS a ORDER BY a.key
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.last_request < ${windowStart} THEN excluded.count ELSE rate_limits.count + excluded.count END,
+      last_request = CASE WHEN rate_limits.last_request < ${windowStart} THEN ${now} ELSE rate_limits.last_request END
+    RETURNING substr(key, 5) AS key, count, last_request`;
+}
+
+/**
+ * Seconds until a window that started at `started` (epoch ms) resets: 1 to `windowSeconds`
+ * (an attempt whose clock read came a moment before the one that opened the window would
+ * otherwise be told a second more).
+ */
+export function retryAfterSeconds(started: number, windowSeconds: number, now: number): number {
+  return Math.min(windowSeconds, Math.max(1, Math.ceil((started + windowSeconds * 1000 - now) / 1000)));
 }
 
 /** '1 minute', '12 minutes': how long until an hourly limit lets the member write again. */
