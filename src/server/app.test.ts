@@ -78,6 +78,8 @@ describe.each(testDatabases())('server foundation on %s', (kind) => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
+    // Where a visitor came from goes to our own pages only, never to other sites.
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
   });
 
   it.each([

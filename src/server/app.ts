@@ -49,7 +49,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRequestId, requestIdFor } from './plugins/request-id.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
-import { registerSession, SessionCache } from './plugins/session.js';
+import { EMBEDDED_SESSION_CACHE_TTL_MS, registerSession, SESSION_CACHE_TTL_MS, SessionCache } from './plugins/session.js';
 import { createHub } from './realtime/hub.js';
 import { onSocketError, realtimeRoutes, SocketRegistry } from './realtime/socket.js';
 import { REALTIME_MAX_FRAME_BYTES } from '../shared/schemas/realtime.js';
@@ -168,6 +168,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     hsts: secureOrigin,
     crossOriginEmbedderPolicy: false,
+    // Our own pages learn where a visitor came from (a legal page's Back after a full page load);
+    // other sites never do.
+    referrerPolicy: { policy: 'same-origin' },
   });
 
   // API answers (a feed page is ~56 KB of JSON) go out compressed to clients that take it; the web
@@ -188,7 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const mailContext: MemberMailContext = { appUrl: config.appUrl, secret: config.authSecret, appName: config.appName, supportEmail: config.supportEmail };
   app.addHook('onRequest', (_request, _reply, done) => memberMailContext.run(mailContext, done));
   const presence = new PresenceTracker(database.db, app.log);
-  const sessions = new SessionCache();
+  const sessions = new SessionCache(database.kind === 'pglite' ? EMBEDDED_SESSION_CACHE_TTL_MS : SESSION_CACHE_TTL_MS);
   const auth = createAuth({ config, db: database.db, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
   await registerSession(app, auth, hub, sessions);
   const feedCache = new FeedCache(config.feedCacheBytes);

@@ -59,6 +59,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     client = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pglite'), {
       extensions: { pg_trgm },
+      // PostgreSQL's 128 MB of shared buffers live in the server's own memory here (PGlite's
+      // WebAssembly heap, which never shrinks); the operating system caches the data files
+      // anyway. 32 MB: peak memory under the mixed benchmark 652 -> ~525 MB, the same query times
+      // (bench/RESULTS.md).
+      postgresqlconf: ['shared_buffers = 32MB'],
     });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });

@@ -34,6 +34,14 @@ declare module 'fastify' {
  * every session delete and user change); this bounds the lag if a notification is ever lost.
  */
 export const SESSION_CACHE_TTL_MS = 10_000;
+
+/**
+ * The same bound on the embedded database: one process holds the database and every listener,
+ * so a revocation's notification cannot be lost on the way, and a busy member's session is
+ * read again every few minutes rather than every 10 s (under a chat load of 500 members that
+ * was as many statements as the messages themselves).
+ */
+export const EMBEDDED_SESSION_CACHE_TTL_MS = 300_000;
 const SESSION_CACHE_MAX = 20_000;
 
 interface CachedSession {
@@ -47,18 +55,23 @@ interface CachedSession {
  * keeps, per instance, which signed session cookies better-auth confirmed a moment ago, so a
  * busy member's requests don't each cost a session read. An entry is forgotten when its
  * member's sessions or user row change (on this instance at once, through the hub on every
- * other), after SESSION_CACHE_TTL_MS, or when the session expires.
+ * other), after `ttlMs` (SESSION_CACHE_TTL_MS unless said), or when the session expires.
  */
 export class SessionCache {
-  private readonly entries = new LRUCache<string, CachedSession>({
-    max: SESSION_CACHE_MAX,
-    ttl: SESSION_CACHE_TTL_MS,
-    dispose: (entry, cookie) => {
-      const cookies = this.byUser.get(entry.viewer.userId);
-      cookies?.delete(cookie);
-      if (cookies?.size === 0) this.byUser.delete(entry.viewer.userId);
-    },
-  });
+  private readonly entries: LRUCache<string, CachedSession>;
+
+  constructor(ttlMs = SESSION_CACHE_TTL_MS) {
+    this.entries = new LRUCache<string, CachedSession>({
+      max: SESSION_CACHE_MAX,
+      ttl: ttlMs,
+      dispose: (entry, cookie) => {
+        const cookies = this.byUser.get(entry.viewer.userId);
+        cookies?.delete(cookie);
+        if (cookies?.size === 0) this.byUser.delete(entry.viewer.userId);
+      },
+    });
+  }
+
   private readonly byUser = new Map<string, Set<string>>();
   /** Bumped by every forget, so a lookup that raced with a revocation is not cached. */
   private epoch = 0;
@@ -120,12 +133,30 @@ export async function registerSession(app: FastifyInstance, auth: Auth, hub: Rea
   hub.subscribe(DATABASE_CHANNELS.sessionsChanged, (userId) => sessions.forgetUser(userId));
   hub.onGap(() => sessions.clear());
 
-  async function lookup(headers: IncomingHttpHeaders): Promise<Viewer | null> {
+  /**
+   * Lookups on their way to the database, by cookie: a busy member's requests that arrive
+   * together (their cache entry just expired) share one. Shared only within one epoch, so a
+   * request that comes after a revocation never takes an answer read before it.
+   */
+  const inFlight = new Map<string, { epoch: number; viewer: Promise<Viewer | null> }>();
+
+  function lookup(headers: IncomingHttpHeaders): Promise<Viewer | null> {
     const cookie = cookieValue(headers.cookie, cookieName);
-    if (!cookie) return null;
+    if (!cookie) return Promise.resolve(null);
     const cached = sessions.get(cookie);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
     const epoch = sessions.begin();
+    const pending = inFlight.get(cookie);
+    if (pending && pending.epoch === epoch) return pending.viewer;
+    const viewer = confirm(cookie, headers, epoch).finally(() => {
+      if (inFlight.get(cookie)?.viewer === viewer) inFlight.delete(cookie);
+    });
+    inFlight.set(cookie, { epoch, viewer });
+    return viewer;
+  }
+
+  /** Asks better-auth about the session and caches the answer (unless a forget came meanwhile). */
+  async function confirm(cookie: string, headers: IncomingHttpHeaders, epoch: number): Promise<Viewer | null> {
     const found = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!found) return null;
     const viewer: Viewer = {

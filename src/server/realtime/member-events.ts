@@ -23,10 +23,30 @@ type Executor = Pick<Database, 'execute'>;
  */
 export async function publishToMembers(tx: Executor, userIds: string[], event: RealtimeEvent): Promise<void> {
   if (userIds.length === 0) return;
-  let payload = JSON.stringify({ userIds: [...new Set(userIds)], event } satisfies MemberEventEnvelope);
+  await tx.execute(sql`SELECT pg_notify(${DATABASE_CHANNELS.memberEvent}, ${memberEventPayload(userIds, event)})`);
+}
+
+/**
+ * Several events in one statement (the batched message writer): the same as calling
+ * `publishToMembers` for each, in order, with one round trip.
+ */
+export async function publishManyToMembers(tx: Executor, events: ReadonlyArray<{ userIds: string[]; event: RealtimeEvent }>): Promise<void> {
+  const payloads = events.filter((e) => e.userIds.length > 0).map((e) => memberEventPayload(e.userIds, e.event));
+  if (payloads.length === 0) return;
+  await tx.execute(
+    sql`SELECT pg_notify(${DATABASE_CHANNELS.memberEvent}, p.payload)
+        FROM jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY AS p(payload, ord)
+        ORDER BY p.ord`,
+  );
+}
+
+/** The NOTIFY payload for an event; one too big for a NOTIFY goes out slimmed. */
+function memberEventPayload(userIds: string[], event: RealtimeEvent): string {
+  const members = [...new Set(userIds)];
+  const payload = JSON.stringify({ userIds: members, event } satisfies MemberEventEnvelope);
   if (Buffer.byteLength(payload) > PAYLOAD_MAX_BYTES && event.type === 'message.created') {
     const slim: RealtimeEvent = { type: 'conversation.updated', conversationId: event.message.conversationId };
-    payload = JSON.stringify({ userIds: [...new Set(userIds)], event: slim } satisfies MemberEventEnvelope);
+    return JSON.stringify({ userIds: members, event: slim } satisfies MemberEventEnvelope);
   }
-  await tx.execute(sql`SELECT pg_notify(${DATABASE_CHANNELS.memberEvent}, ${payload})`);
+  return payload;
 }

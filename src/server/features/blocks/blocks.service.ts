@@ -6,6 +6,7 @@ import { enforceWindowLimit } from '../../lib/rate-limit.js';
 import { DATABASE_CHANNELS } from '../../realtime/hub.js';
 import { publishToMembers } from '../../realtime/member-events.js';
 import { photoUrl } from '../uploads/photos.service.js';
+import { UNNAMED_MEMBER } from '../profiles/member-name.js';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -94,7 +95,7 @@ export async function blockMember(
   });
   const [block] = await listBlockedMembers(db, viewerId, memberId);
   // An unblock from another tab may land in between: the block as it was made is still the answer.
-  return { created, block: block ?? { member: { id: memberId, name: 'A member', photoUrl: null }, blockedAt: new Date().toISOString() } };
+  return { created, block: block ?? { member: { id: memberId, name: UNNAMED_MEMBER, photoUrl: null }, blockedAt: new Date().toISOString() } };
 }
 
 /** Lifts the viewer's block of a member; nothing happens when there was none. */
@@ -127,7 +128,7 @@ export async function listBlockedMembers(db: Database, viewerId: string, only?: 
         LIMIT ${BLOCK_LIST_MAX}`,
   );
   return rows.map((row) => ({
-    member: { id: row.id, name: row.name?.trim() || 'A member', photoUrl: row.photo_id ? photoUrl(row.photo_id) : null },
+    member: { id: row.id, name: row.name?.trim() || UNNAMED_MEMBER, photoUrl: row.photo_id ? photoUrl(row.photo_id) : null },
     blockedAt: new Date(row.created_at).toISOString(),
   }));
 }

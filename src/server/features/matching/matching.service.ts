@@ -6,7 +6,8 @@ import { queryRows, type Database } from '../../db/client.js';
 import { memberSettings } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { selectBarePosts, selectPosts, toDate, toPostItems, type BarePostRow } from '../posts/post-query.js';
+import { postItemsWith, selectBarePosts, selectPosts, signalAuthors, toDate, type BarePostRow } from '../posts/post-query.js';
+import { responseSignals } from '../profiles/response-signal.js';
 import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
 
 /**
@@ -86,6 +87,15 @@ interface ViewerRow {
   service_radius_miles: number | null;
   location_sharing: boolean;
   ai_match_suggestions: boolean;
+  /** The posts the seeker's terms come from (see `seekerContext`), newest first. */
+  source_posts: SourcePost[];
+}
+
+interface SourcePost {
+  user_id: string;
+  offering: string;
+  looking_for: string;
+  custom_tags: string[];
 }
 
 interface CandidateColumns {
@@ -108,11 +118,19 @@ export async function isMatchingEnabled(db: Database, userId: string): Promise<b
 
 /** Matches for the viewer, in general or for one of their posts. */
 export async function findMatches(db: Database, viewerId: string, options: MatchOptions): Promise<MatchResult> {
+  // The viewer's settings and the posts their terms come from, in one round trip.
+  const sourcePosts = options.postId
+    ? sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp WHERE sp.id = ${options.postId}`
+    : sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp
+          WHERE sp.user_id = ${viewerId} AND sp.status = 'active' ORDER BY sp.created_at DESC LIMIT 20`;
   const [viewer] = await queryRows<ViewerRow>(
     db,
     sql`SELECT pr.skill_keywords, pr.latitude, pr.longitude, pr.service_radius_miles,
           coalesce(ms.location_sharing, true) AS location_sharing,
-          coalesce(ms.ai_match_suggestions, true) AS ai_match_suggestions
+          coalesce(ms.ai_match_suggestions, true) AS ai_match_suggestions,
+          (SELECT coalesce(json_agg(json_build_object('user_id', s.user_id, 'offering', s.offering,
+              'looking_for', s.looking_for, 'custom_tags', s.custom_tags) ORDER BY s.created_at DESC), '[]'::json)
+            FROM (${sourcePosts}) s) AS source_posts
         FROM users u
         LEFT JOIN profiles pr ON pr.id = u.id
         LEFT JOIN member_settings ms ON ms.user_id = u.id
@@ -121,7 +139,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
   if (!viewer) throw notFound('Member not found.');
   if (!viewer.ai_match_suggestions) return { items: [], total: 0, matchingEnabled: false };
 
-  const context = await seekerContext(db, viewerId, viewer, options.postId);
+  const context = await seekerContext(db, viewerId, viewer, options.postId !== undefined);
   // Score a few hundred candidates from their scoring columns only, then load the winners.
   const candidates = await selectBarePosts<CandidateColumns>(db, {
     viewerId,
@@ -145,20 +163,24 @@ export async function findMatches(db: Database, viewerId: string, options: Match
   const now = options.now ?? new Date();
   const minScore = options.minScore ?? 0;
   const ranked = candidates
-    .map((row) => ({ id: row.id, createdAt: toDate(row.created_at), match: scoreRow(context.seeker, row, now) }))
+    .map((row) => ({ id: row.id, userId: row.user_id, createdAt: toDate(row.created_at), match: scoreRow(context.seeker, row, now) }))
     .filter((s) => s.match.score >= minScore)
     .sort(compareMatches);
   const top = ranked.slice(0, options.limit);
-  const rows =
+  // The winners' authors are known already: their response signals are read alongside the items.
+  const [rows, signals] =
     top.length === 0
-      ? []
-      : await selectPosts(db, {
-          viewerId,
-          scope: 'community',
-          where: [sql`p.id IN (${sql.join(top.map((t) => sql`${t.id}::uuid`), sql`, `)})`],
-          limit: top.length,
-        });
-  const byId = new Map((await toPostItems(db, rows, viewerId)).map(({ row, item }) => [row.id, item]));
+      ? [[], new Map()]
+      : await Promise.all([
+          selectPosts(db, {
+            viewerId,
+            scope: 'community',
+            where: [sql`p.id IN (${sql.join(top.map((t) => sql`${t.id}::uuid`), sql`, `)})`],
+            limit: top.length,
+          }),
+          responseSignals(db, signalAuthors(top.map((t) => t.userId), viewerId)),
+        ]);
+  const byId = new Map(postItemsWith(rows, viewerId, signals).map(({ row, item }) => [row.id, item]));
   const items: FeedItem[] = [];
   for (const t of top) {
     const item = byId.get(t.id);
@@ -197,15 +219,9 @@ function offeredSeekerTerms(seeker: MatchSeeker): SQL {
  * What the seeker has and wants. General: profile skill keywords plus the offering and keywords
  * of all their active posts; wants from those posts' looking-for. For one post: that post only.
  */
-async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, postId?: string): Promise<SeekerContext> {
-  const sourcePosts = await queryRows<{ user_id: string; offering: string; looking_for: string; custom_tags: string[] }>(
-    db,
-    postId
-      ? sql`SELECT user_id, offering, looking_for, custom_tags FROM posts WHERE id = ${postId}`
-      : sql`SELECT user_id, offering, looking_for, custom_tags FROM posts
-            WHERE user_id = ${viewerId} AND status = 'active' ORDER BY created_at DESC LIMIT 20`,
-  );
-  if (postId) {
+async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, forOnePost: boolean): Promise<SeekerContext> {
+  const sourcePosts = viewer.source_posts;
+  if (forOnePost) {
     const [post] = sourcePosts;
     if (!post) throw notFound('Post not found.');
     if (post.user_id !== viewerId) throw forbidden('Matches can only be found for your own posts.');

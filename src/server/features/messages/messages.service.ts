@@ -6,18 +6,17 @@ import {
   type ExchangeProposal,
   type MessageItem,
   type MessagePage,
-  type ProposalCard,
 } from '../../../shared/schemas/messages.js';
-import { SAFETY_MESSAGES } from '../../../shared/schemas/safety.js';
 import { queryRows, type Database } from '../../db/client.js';
 import type { MessageType } from '../../db/schema/index.js';
-import { forbidden, notFound, validationFailed } from '../../errors.js';
-import { enforceWindowLimit } from '../../lib/rate-limit.js';
+import { notFound, validationFailed } from '../../errors.js';
 import { publishToMembers } from '../../realtime/member-events.js';
 import { assertNotBlocked } from '../blocks/blocks.service.js';
-import { notify } from '../notifications/notify.js';
 import { escapeLike } from '../posts/post-text-filter.js';
+import { messageWriter } from './message-writer.js';
+import { MESSAGE_COLUMNS, toMessageItem, type MessageRow } from './message-rows.js';
 import { photoUrl, toDate } from '../posts/post-query.js';
+import { UNNAMED_MEMBER } from '../profiles/member-name.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,56 +26,7 @@ export const CONVERSATION_LIST_LIMIT = 200;
 /** The text an exchange proposal message carries (the list's last message shows it). */
 export const PROPOSAL_CONTENT = 'Exchange proposal';
 
-/** How much of a message the 'New message' notification quotes. */
-const NOTIFICATION_QUOTE_CHARS = 80;
-
 type Executor = Pick<Database, 'execute'>;
-
-export interface MessageRow {
-  id: string;
-  conversation_id: string;
-  sender_id: string;
-  content: string;
-  message_type: MessageType;
-  exchange_proposal: Record<string, unknown> | null;
-  is_read: boolean;
-  created_at: Date | string;
-}
-
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/**
- * The card of a stored proposal: the proposer's fields and the recipient's answer (a proposal
- * stored before answers existed, or not answered yet, is 'pending').
- */
-export function toProposalCard(raw: Record<string, unknown>): ProposalCard {
-  const status = raw.status === 'accepted' || raw.status === 'declined' ? raw.status : 'pending';
-  const card: ProposalCard = {
-    offered_skill: str(raw.offered_skill) ?? '',
-    requested_skill: str(raw.requested_skill) ?? '',
-    status,
-    decidedAt: status === 'pending' ? null : (str(raw.decidedAt) ?? null),
-    requestId: status === 'accepted' ? (str(raw.requestId) ?? null) : null,
-  };
-  if (typeof raw.duration_hours === 'number') card.duration_hours = raw.duration_hours;
-  if (str(raw.location) !== undefined) card.location = str(raw.location);
-  if (str(raw.notes) !== undefined) card.notes = str(raw.notes);
-  return card;
-}
-
-export function toMessageItem(row: MessageRow, clientId: string | null = null): MessageItem {
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    senderId: row.sender_id,
-    content: row.content,
-    messageType: row.message_type,
-    exchangeProposal: row.exchange_proposal ? toProposalCard(row.exchange_proposal) : null,
-    isRead: Boolean(row.is_read),
-    createdAt: toDate(row.created_at).toISOString(),
-    clientId,
-  };
-}
 
 interface SummaryRow {
   id: string;
@@ -137,7 +87,7 @@ async function selectSummaries(
   );
   return rows.map((row) => ({
     id: row.id,
-    otherMember: { id: row.other_id, name: row.other_name || 'A member', photoUrl: photoUrl(row.other_photo_id) },
+    otherMember: { id: row.other_id, name: row.other_name || UNNAMED_MEMBER, photoUrl: photoUrl(row.other_photo_id) },
     post: row.post_id && row.post_title !== null ? { id: row.post_id, title: row.post_title } : null,
     lastMessage:
       row.lm_id === null
@@ -277,8 +227,6 @@ function decodeCursor(cursor: string): string {
   return id;
 }
 
-export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.exchange_proposal, m.is_read, m.created_at`;
-
 /**
  * One page of a conversation: the 50 newest messages older than the cursor (keyset on
  * created_at, id), oldest first, and the cursor of the next older page (null at the start).
@@ -316,23 +264,13 @@ export async function listMessages(
   };
 }
 
-/** The name members see for someone: their profile's display name, else their account name. */
-export async function memberName(db: Executor, userId: string): Promise<string> {
-  const [row] = await queryRows<{ name: string | null }>(
-    db as Database,
-    sql`SELECT coalesce(pr.display_name, u.name) AS name FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${userId}`,
-  );
-  return row?.name || 'A member';
-}
-
 /**
- * Sends a message (plain text, or an exchange proposal card) in one transaction: the message,
- * the conversation's new activity time, the 'message.created' event to both members' tabs and,
- * when the recipient has no unread 'message' notification for this conversation yet, one.
- * Updating the conversation first locks its row, so two sends at once queue and the second
- * sees the first's notification: at most one unread per conversation. More than
- * `perMinute` messages a minute from one member answer 429; a block between the two, either
- * way, a 403 'You cannot contact this member.'.
+ * Sends a message (plain text, or an exchange proposal card): the message, the conversation's
+ * new activity time, the 'message.created' event to both members' tabs and, when the recipient
+ * has no unread 'message' notification for this conversation yet, one, all in one transaction
+ * shared with the other sends of the moment (message-writer.ts). More than `perMinute`
+ * messages a minute from one member answer 429; a block between the two, either way, a 403
+ * 'You cannot contact this member.'; a conversation that is not the viewer's, 404.
  */
 export async function sendMessage(
   db: Database,
@@ -341,47 +279,16 @@ export async function sendMessage(
   input: { content: string; clientId?: string | null; exchangeProposal?: ExchangeProposal | null },
   perMinute: number,
 ): Promise<MessageItem> {
-  const { otherId, blocked } = await participantsOf(db, viewerId, conversationId);
-  if (blocked) throw forbidden(SAFETY_MESSAGES.blocked);
-  await enforceWindowLimit(db, `message:${viewerId}`, 60, perMinute, MESSAGE_MESSAGES.rateLimited);
+  if (!UUID.test(conversationId)) throw notFound(MESSAGE_MESSAGES.conversationNotFound);
   const proposal = input.exchangeProposal ?? null;
-  // A proposal's text is always the same short label (the list shows it as the last message).
-  const content = proposal ? PROPOSAL_CONTENT : input.content;
-  const clientId = input.clientId ?? null;
-
-  return db.transaction(async (tx) => {
-    // The conversation's activity time and the message in one statement (a data-modifying WITH always runs).
-    const [row] = await queryRows<MessageRow>(
-      tx,
-      sql`WITH touched AS (UPDATE conversations SET updated_at = now() WHERE id = ${conversationId})
-          INSERT INTO messages AS m (conversation_id, sender_id, content, message_type, exchange_proposal)
-          VALUES (${conversationId}, ${viewerId}, ${content}, ${proposal ? 'exchange_proposal' : 'text'},
-                  ${proposal ? JSON.stringify(proposal) : null}::jsonb)
-          RETURNING ${MESSAGE_COLUMNS}`,
-    );
-    if (!row) throw new Error('insert into messages returned no row');
-    const message = toMessageItem(row, clientId);
-    await publishToMembers(tx, [viewerId, otherId], { type: 'message.created', message });
-
-    const [pending] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM notifications
-          WHERE user_id = ${otherId} AND type = 'message' AND is_read = false
-            AND data->>'conversationId' = ${conversationId}
-          LIMIT 1`,
-    );
-    if (!pending) {
-      const senderName = await memberName(tx, viewerId);
-      const quote = [...message.content].slice(0, NOTIFICATION_QUOTE_CHARS).join('');
-      await notify(tx, {
-        userId: otherId,
-        type: 'message',
-        title: 'New message',
-        message: `${senderName}: ${quote}`,
-        data: { conversationId, actorId: viewerId },
-      });
-    }
-    return message;
+  return messageWriter(db).send({
+    viewerId,
+    conversationId,
+    // A proposal's text is always the same short label (the list shows it as the last message).
+    content: proposal ? PROPOSAL_CONTENT : input.content,
+    proposal,
+    clientId: input.clientId ?? null,
+    perMinute,
   });
 }
 

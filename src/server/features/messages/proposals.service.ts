@@ -6,7 +6,8 @@ import { publishToMembers } from '../../realtime/member-events.js';
 import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
 import { acceptExchangeForProposal } from '../requests/requests.service.js';
-import { MESSAGE_COLUMNS, memberName, toMessageItem, toProposalCard, type MessageRow } from './messages.service.js';
+import { memberName } from '../profiles/member-name.js';
+import { MESSAGE_COLUMNS, toMessageItem, toProposalCard, type MessageRow } from './message-rows.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,6 +3,7 @@ import { NETWORK_LIST_LIMIT, type NetworkItem, type NetworkResponse } from '../.
 import { queryRows, type Database } from '../../db/client.js';
 import type { ExchangeRequestStatus } from '../../db/schema/index.js';
 import { photoUrl, toDate } from '../posts/post-query.js';
+import { UNNAMED_MEMBER } from '../profiles/member-name.js';
 
 type Section = 'incoming' | 'connections' | 'outgoing' | 'declined';
 
@@ -109,7 +110,7 @@ function toNetworkItem(row: NetworkRow, viewerId: string): NetworkItem {
     id: row.id,
     status: row.status,
     direction: row.direction,
-    otherMember: { id: row.other_id, name: row.other_name || 'A member', photoUrl: photoUrl(row.other_photo_id) },
+    otherMember: { id: row.other_id, name: row.other_name || UNNAMED_MEMBER, photoUrl: photoUrl(row.other_photo_id) },
     post: { id: row.post_id, title: row.title },
     message: row.message,
     responseMessage: row.response_message,

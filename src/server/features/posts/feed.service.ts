@@ -38,19 +38,23 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions)
       matchingEnabled: result.matchingEnabled,
     };
   }
-  const rows = await selectPosts(db, {
-    viewerId,
-    scope: 'community',
-    where: filter ? [filter.condition] : [],
-    limit: options.limit,
-    offset: options.offset,
-  });
+  // Independent reads go out together: on PostgreSQL they run on two connections at once.
+  const [rows, matchingEnabled] = await Promise.all([
+    selectPosts(db, {
+      viewerId,
+      scope: 'community',
+      where: filter ? [filter.condition] : [],
+      limit: options.limit,
+      offset: options.offset,
+    }),
+    isMatchingEnabled(db, viewerId),
+  ]);
   return {
     items: (await toPostItems(db, rows, viewerId)).map(({ item }) => ({
       ...item,
       match: { score: 0, breakdown: { ...ZERO_BREAKDOWN }, reasons: [] },
     })),
     nextOffset: nextOffset(options.offset, options.limit, rows.length),
-    matchingEnabled: await isMatchingEnabled(db, viewerId),
+    matchingEnabled,
   };
 }

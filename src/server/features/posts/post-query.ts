@@ -37,12 +37,13 @@ export interface PostQuery {
   withTotal?: boolean;
 }
 
-/** A lean read of the same posts: only alias p, the id, created_at and the caller's columns. */
+/** A lean read of the same posts: only alias p, the id, author, created_at and the caller's columns. */
 export type BarePostQuery = Omit<PostQuery, 'withTotal'>;
 
 /** The columns every bare read selects. */
 export interface BarePostRow {
   id: string;
+  user_id: string;
   created_at: Date | string;
 }
 
@@ -108,13 +109,26 @@ function exchangeStatusColumn(viewerId: string): SQL {
       ORDER BY sr.created_at DESC LIMIT 1) AS exchange_status`;
 }
 
-/** Runs a post list query for the viewer; see `PostQuery`. */
+/**
+ * Runs a post list query for the viewer; see `PostQuery`. The page is chosen first from the
+ * posts alone (filter, order, offset, the caller's columns), numbered in its order; only its
+ * rows then get their author, category names and the viewer's exchange status. Read in one
+ * statement, those per-row lookups ran for every row the offset skipped too: page 11 of the
+ * feed took 11 ms of PostgreSQL time instead of 2.7 (bench/RESULTS.md).
+ */
 export async function selectPosts<Extra extends object = Record<never, never>>(
   db: Database,
   q: PostQuery,
 ): Promise<(PostRow & Extra)[]> {
   const conditions = [scopeCondition(q.viewerId, q.scope), ...(q.where ?? [])];
+  const order = q.orderBy ?? sql`p.created_at DESC, p.id DESC`;
   const extra = [...(q.withTotal ? [sql`count(*) OVER ()::int AS total`] : []), ...(q.columns ?? [])];
+  const page = sql`SELECT p.id AS page_id, row_number() OVER (ORDER BY ${order}) AS page_ord
+      ${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
+    FROM posts p
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${order}
+    LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
   const query = sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT
       p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
       p.custom_tags, p.category_id, (SELECT pc.name FROM skill_categories pc WHERE pc.id = p.category_id) AS category_name,
@@ -128,13 +142,12 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
         q.scope === 'own'
           ? sql`(SELECT count(*)::int FROM exchange_requests pq WHERE pq.post_id = p.id AND pq.status = 'pending')`
           : sql`NULL::int`
-      } AS pending_request_count
-      ${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
-    FROM posts p
+      } AS pending_request_count,
+      page.*
+    FROM (${page}) AS page
+    JOIN posts p ON p.id = page.page_id
     LEFT JOIN profiles pr ON pr.id = p.user_id
-    WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY ${q.orderBy ?? sql`p.created_at DESC, p.id DESC`}
-    LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
+    ORDER BY page.page_ord`;
   return queryRows<PostRow & Extra>(db, query);
 }
 
@@ -144,7 +157,7 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
  */
 export async function selectBarePosts<Extra extends object>(db: Database, q: BarePostQuery): Promise<(BarePostRow & Extra)[]> {
   const conditions = [scopeCondition(q.viewerId, q.scope), ...(q.where ?? [])];
-  const query = sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT p.id, p.created_at
+  const query = sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT p.id, p.user_id, p.created_at
       ${(q.columns ?? []).length > 0 ? sql`, ${sql.join(q.columns ?? [], sql`, `)}` : sql``}
     FROM posts p
     WHERE ${sql.join(conditions, sql` AND `)}
@@ -206,10 +219,24 @@ export async function toPostItems<Row extends PostRow>(
   rows: readonly Row[],
   viewerId: string,
 ): Promise<{ row: Row; item: PostItem }[]> {
-  const signals = await responseSignals(
-    db,
-    rows.map((r) => r.user_id).filter((id) => id !== viewerId),
-  );
+  const signals = await responseSignals(db, signalAuthors(rows.map((r) => r.user_id), viewerId));
+  return postItemsWith(rows, viewerId, signals);
+}
+
+/**
+ * The authors whose response signal a list shows: all but the viewer. A caller that knows the
+ * authors before the rows arrive reads the signals alongside them (one round trip less).
+ */
+export function signalAuthors(authorIds: readonly string[], viewerId: string): string[] {
+  return authorIds.filter((id) => id !== viewerId);
+}
+
+/** Rows as API items with the response signals already read (see `toPostItems`). */
+export function postItemsWith<Row extends PostRow>(
+  rows: readonly Row[],
+  viewerId: string,
+  signals: ReadonlyMap<string, ResponseCounts>,
+): { row: Row; item: PostItem }[] {
   return rows.map((row) => ({ row, item: toPostItem(row, viewerId, signals.get(row.user_id) ?? null) }));
 }
 

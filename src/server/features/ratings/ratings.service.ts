@@ -5,6 +5,7 @@ import { exchangeRequests, posts, profiles, ratings, users } from '../../db/sche
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { notify } from '../notifications/notify.js';
 import { photoUrl } from '../uploads/photos.service.js';
+import { UNNAMED_MEMBER } from '../profiles/member-name.js';
 
 /** The rated member's notification: '{rater name} rated your exchange {n} stars' (1 star singular). */
 export function ratingNotificationMessage(raterName: string, stars: number): string {
@@ -55,7 +56,7 @@ export async function rateExchange(
         userId: ratedUserId,
         type: 'rating_received',
         title: 'New rating',
-        message: ratingNotificationMessage(rater?.name?.trim() || 'A member', input.stars),
+        message: ratingNotificationMessage(rater?.name?.trim() || UNNAMED_MEMBER, input.stars),
         data: { requestId, postId: request.postId, actorId: viewerId },
       });
       return {

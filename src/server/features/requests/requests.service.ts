@@ -12,6 +12,7 @@ import { AppError, forbidden, notFound } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
 import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
+import { memberName } from '../profiles/member-name.js';
 import { publishToMembers } from '../../realtime/member-events.js';
 import { selectPosts, toDate } from '../posts/post-query.js';
 
@@ -134,16 +135,6 @@ function toRequestItem(row: {
   };
 }
 
-type Executor = Pick<Database, 'execute'>;
-
-/** The name members see for someone: their profile's display name, else their account name. */
-async function memberName(tx: Executor, userId: string): Promise<string> {
-  const [row] = await queryRows<{ name: string | null }>(
-    tx as Database,
-    sql`SELECT coalesce(pr.display_name, u.name) AS name FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${userId}`,
-  );
-  return row?.name || 'A member';
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { authorVisibleTo, nextOffset, photoUrl, selectBarePosts, selectPosts, toPostItems } from '../posts/post-query.js';
+import { authorVisibleTo, nextOffset, photoUrl, postItemsWith, selectBarePosts, selectPosts, signalAuthors } from '../posts/post-query.js';
+import { responseSignals } from '../profiles/response-signal.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
 
 export interface SearchOptions {
@@ -54,22 +55,25 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     });
     total = first[0]?.total ?? 0;
   }
-  const rows =
+  // The page's items, their authors' response signals and the 'People' group (first page only)
+  // do not depend on each other: they go out together.
+  const [rows, signals, people] = await Promise.all([
     page.length === 0
       ? []
-      : await selectPosts(db, {
+      : selectPosts(db, {
           viewerId,
           scope: 'community',
           where: [sql`p.id IN (${sql.join(page.map((r) => sql`${r.id}::uuid`), sql`, `)})`],
           limit: page.length,
-        });
-  const byId = new Map((await toPostItems(db, rows, viewerId)).map(({ row, item }) => [row.id, item]));
+        }),
+    responseSignals(db, signalAuthors(page.map((r) => r.user_id), viewerId)),
+    options.offset === 0 ? searchPeople(db, viewerId, options) : [],
+  ]);
+  const byId = new Map(postItemsWith(rows, viewerId, signals).map(({ row, item }) => [row.id, item]));
   const items = page.flatMap((r) => {
     const item = byId.get(r.id);
     return item ? [item] : [];
   });
-  // The 'People' group belongs to the first page only.
-  const people = options.offset === 0 ? await searchPeople(db, viewerId, options) : [];
   return { items, total, nextOffset: nextOffset(options.offset, options.limit, page.length, total), people };
 }
 

@@ -1,0 +1,121 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_MESSAGES, type ConversationSummary, type MessageItem } from '../../../shared/schemas/messages.js';
+import { SAFETY_MESSAGES } from '../../../shared/schemas/safety.js';
+import { messages, notifications } from '../../db/schema/index.js';
+import { AppError, RateLimitedError } from '../../errors.js';
+import { memberWithProfile, useTestServer } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+import { messageWriter, type SendJob } from './message-writer.js';
+
+type Member = Awaited<ReturnType<typeof memberWithProfile>>;
+
+/**
+ * The batched writer behind POST /api/conversations/:id/messages. Sends queued in one turn of
+ * the event loop are written in one transaction; these tests queue them so, straight on the
+ * writer, and check that a batch behaves exactly like the same sends one by one.
+ */
+describe.each(testDatabases())('batched message writer on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+
+  const openId = async (from: Member, to: Member) =>
+    (await from.client.json<ConversationSummary>(await from.client.post('/api/conversations', { memberId: to.userId }))).id;
+  const job = (from: Member, conversationId: string, content: string, perMinute = 0): SendJob => ({
+    viewerId: from.userId,
+    conversationId,
+    content,
+    proposal: null,
+    clientId: `client-${content}`,
+    perMinute,
+  });
+  const stored = (conversationId: string) =>
+    db()
+      .select({ senderId: messages.senderId, content: messages.content })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+  const messageNotifications = (userId: string) =>
+    db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'message')));
+
+  it('writes sends from both members of several conversations in one batch, in the order they were sent', async () => {
+    const [ann, bob, cat] = await Promise.all([memberWithProfile(server()), memberWithProfile(server()), memberWithProfile(server())]);
+    const annBob = await openId(ann, bob);
+    const annCat = await openId(ann, cat);
+    const writer = messageWriter(db());
+    const jobs = Array.from({ length: 40 }, (_, i) =>
+      i % 4 === 0 ? job(bob, annBob, `b${i}`) : i % 4 === 1 ? job(cat, annCat, `c${i}`) : job(ann, i % 2 ? annCat : annBob, `a${i}`),
+    );
+    const sent: MessageItem[] = await Promise.all(jobs.map((j) => writer.send(j)));
+
+    expect(sent.map((m) => m.content)).toEqual(jobs.map((j) => j.content));
+    expect(sent.map((m) => m.clientId)).toEqual(jobs.map((j) => j.clientId));
+    expect(new Set(sent.map((m) => m.id)).size).toBe(40);
+    for (const conversationId of [annBob, annCat]) {
+      const inOrder = jobs.filter((j) => j.conversationId === conversationId).map((j) => j.content);
+      expect((await stored(conversationId)).map((m) => m.content)).toEqual(inOrder);
+    }
+    // One unread 'message' notification per conversation and recipient, as one send at a time gives.
+    expect(await messageNotifications(bob.userId)).toHaveLength(1);
+    expect(await messageNotifications(cat.userId)).toHaveLength(1);
+    expect(await messageNotifications(ann.userId)).toHaveLength(2);
+  });
+
+  it('fails only the sends that may not be written: a stranger 404, a block 403, the rest 201', async () => {
+    const [ann, bob, eve, dan] = await Promise.all([
+      memberWithProfile(server()),
+      memberWithProfile(server()),
+      memberWithProfile(server()),
+      memberWithProfile(server()),
+    ]);
+    const annBob = await openId(ann, bob);
+    const annDan = await openId(ann, dan);
+    expect((await dan.client.post('/api/blocks', { memberId: ann.userId })).status).toBe(201);
+    const writer = messageWriter(db());
+    const results = await Promise.allSettled([
+      writer.send(job(ann, annBob, 'first')),
+      writer.send(job(eve, annBob, 'let me in')),
+      writer.send(job(ann, annDan, 'blocked')),
+      writer.send(job(bob, annBob, 'second')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    const reason = (i: number) => (results[i] as PromiseRejectedResult).reason as AppError;
+    expect(reason(1)).toBeInstanceOf(AppError);
+    expect(reason(1).message).toBe(MESSAGE_MESSAGES.conversationNotFound);
+    expect(reason(2).message).toBe(SAFETY_MESSAGES.blocked);
+    expect((await stored(annBob)).map((m) => m.content)).toEqual(['first', 'second']);
+    expect(await stored(annDan)).toEqual([]);
+  });
+
+  it('counts a batch against the per-minute limit as the same sends one by one: the 31st and later answer 429', async () => {
+    const [ann, bob] = await Promise.all([memberWithProfile(server()), memberWithProfile(server())]);
+    const id = await openId(ann, bob);
+    const writer = messageWriter(db());
+    const results = await Promise.allSettled(Array.from({ length: 35 }, (_, i) => writer.send(job(ann, id, `m${i}`, 30))));
+    expect(results.slice(0, 30).every((r) => r.status === 'fulfilled')).toBe(true);
+    for (const r of results.slice(30)) {
+      expect(r.status).toBe('rejected');
+      const error = (r as PromiseRejectedResult).reason as RateLimitedError;
+      expect(error).toBeInstanceOf(RateLimitedError);
+      expect(error.message).toBe(MESSAGE_MESSAGES.rateLimited);
+    }
+    expect(await stored(id)).toHaveLength(30);
+    // The other member's limit is their own.
+    await expect(writer.send(job(bob, id, 'still fine', 30))).resolves.toMatchObject({ content: 'still fine' });
+  });
+
+  it('writes the rest of a batch when one send cannot be stored after its checks', async () => {
+    const [ann, bob] = await Promise.all([memberWithProfile(server()), memberWithProfile(server())]);
+    const id = await openId(ann, bob);
+    const writer = messageWriter(db());
+    // 2,001 characters pass no API schema, but the database's check refuses them: the batch's
+    // transaction fails and the writer retries each send alone.
+    const results = await Promise.allSettled([
+      writer.send(job(ann, id, 'before')),
+      writer.send(job(ann, id, 'x'.repeat(2001))),
+      writer.send(job(bob, id, 'after')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await stored(id)).map((m) => m.content)).toEqual(['before', 'after']);
+  });
+});
