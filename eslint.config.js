@@ -19,6 +19,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts served as they are (public/early-events.js runs before the app, in every browser).
+    files: ['src/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -140,6 +140,18 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/settings\?tab=privacy$/);
     await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
 
+    // Reloaded, the sign-in page comes as its own small first load and still knows the way back.
+    // (Signed out with no page of the app open: an open one would see its requests answer 401.)
+    await page.goto('about:blank');
+    await page.request.post('/api/auth/sign-out', { data: {} });
+    await page.goto('/network');
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await logIn(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/network$/);
+
+    await page.goto('about:blank');
     await page.request.post('/api/auth/sign-out', { data: {} });
     await page.goto('/login');
     await logIn(page, member.email.toUpperCase(), member.password);

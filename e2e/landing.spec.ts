@@ -54,6 +54,26 @@ test.describe('landing page', () => {
     await exchange.click();
     await expect(exchange).toHaveAttribute('aria-expanded', 'true');
     await expect(need).toHaveAttribute('aria-expanded', 'false');
+
+    // The keyboard, as in any accordion: arrows move between the steps (wrapping), Home and End
+    // to the first and last, Enter or Space opens and closes.
+    await expect(exchange).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(offer).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(exchange).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(offer).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(need).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(need).toHaveAttribute('aria-expanded', 'true');
+    await expect(steps.nth(1).getByRole('region')).toContainText('Examples');
+    await page.keyboard.press('Space');
+    await expect(need).toHaveAttribute('aria-expanded', 'false');
+    await expect(steps.nth(1).getByText('Examples')).toBeHidden();
+    await page.keyboard.press('End');
+    await expect(exchange).toBeFocused();
   });
 
   test('top-bar section links work from another page', async ({ page }) => {

@@ -30,16 +30,25 @@ for (const viewport of [
     const dialog = page.getByRole('dialog', { name: 'Create New Exchange Post' });
     await expect(dialog).toBeVisible();
     // An empty submit keeps the dialog open and says 'Validation Error' in a toast.
-    await dialog.getByRole('button', { name: 'Create Exchange Post' }).click();
+    const submit = dialog.getByRole('button', { name: 'Create Exchange Post' });
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Validation Error' });
-    await expect(toast).toBeVisible();
-    // Let the toast finish sliding in before measuring it.
-    await expect(toast).toHaveAttribute('data-mounted', 'true');
     // (e2e is type-checked without the DOM library: the element's animations are described here.)
     type Animated = { getAnimations(): { finished: Promise<unknown> }[] };
-    await toast.evaluate((el) => Promise.all((el as unknown as Animated).getAnimations().map((a) => a.finished)));
+    const measured: { toast?: Box | null } = {};
+    // On a busy machine the toast can time out (4 s) between settling and being measured: then
+    // the submit is pressed again and the fresh toast is measured.
+    await expect(async () => {
+      if (!(await toast.isVisible())) await submit.click();
+      await expect(toast).toBeVisible();
+      // Let the toast finish sliding in before measuring it.
+      await expect(toast).toHaveAttribute('data-mounted', 'true');
+      await toast.evaluate((el) => Promise.all((el as unknown as Animated).getAnimations().map((a) => a.finished)));
+      measured.toast = await toast.boundingBox();
+      expect(measured.toast, 'the toast is still there when measured').not.toBeNull();
+    }).toPass({ timeout: 30_000 });
+    const toastBox = measured.toast;
+    if (!toastBox) throw new Error('toast never measured');
 
-    const toastBox = await boxOf(toast);
     const titleBox = await boxOf(dialog.getByRole('heading', { name: 'Create New Exchange Post' }));
     expect(intersects(toastBox, titleBox), `toast ${JSON.stringify(toastBox)} over the title ${JSON.stringify(titleBox)}`).toBe(false);
     expect(intersects(toastBox, headerBox), `toast ${JSON.stringify(toastBox)} over the top bar ${JSON.stringify(headerBox)}`).toBe(false);

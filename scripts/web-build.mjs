@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress-plugin.ts', 'package-lock.json'];
+const sources = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress-plugin.ts', 'scripts/prerender-plugin.ts', 'package-lock.json'];
 
 function newestMtime(p) {
   let st;

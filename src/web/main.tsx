@@ -1,21 +1,70 @@
 // First: zod's settings must be in place before any schema is built.
 import '@/lib/zod-setup';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers';
+import { AppProviders, createQueryClient } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { seedVisitorSession } from '@/lib/auth';
+import { AfterHydration } from '@/lib/after-hydration';
+import { discardEarlyHeld, holdUntilHydrated } from '@/lib/before-hydration';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html is missing the #root element');
 
 const router = createAppRouter();
-
-createRoot(rootElement).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** Resolves once the router has loaded the lazy route modules of the first page. */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// The server puts a public page's prerendered HTML in #root for visitors without a session
+// (plugins/web-app.ts): the app takes it over with the same first render instead of replacing it.
+if (rootElement.hasChildNodes()) {
+  seedVisitorSession(queryClient);
+  const prerenderedPath = window.location.pathname;
+  // Until hydrated, what the visitor does is held and replayed to the app (lib/before-hydration.ts).
+  const guard = holdUntilHydrated(rootElement);
+  void routerReady().then(() => {
+    // A navigation before this point (back, forward) shows another page than the HTML: render it afresh.
+    if (router.state.location.pathname !== prerenderedPath || router.state.navigation.state !== 'idle') {
+      guard.abandon();
+      rootElement.replaceChildren();
+      createRoot(rootElement).render(app);
+      return;
+    }
+    // Hydration in a transition: React does it in slices and the page answers meanwhile (one long
+    // task blocked the main thread: Lighthouse's Total Blocking Time, issue 14).
+    const hydratedLocation = router.state.location;
+    startTransition(() => {
+      hydrateRoot(rootElement, <AfterHydration onHydrated={guard.release}>{app}</AfterHydration>, {
+        onRecoverableError(error) {
+          // Back, forward or a new history entry while hydrating: the router shows another page than
+          // the HTML, and React renders it afresh, as wanted. Anything else is reported as React would.
+          if (router.state.location !== hydratedLocation) return;
+          window.reportError(error);
+        },
+      });
+    });
+  });
+} else {
+  discardEarlyHeld();
+  createRoot(rootElement).render(app);
+}

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress-plugin.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { signedInMember } from '../test/members.js';
 import { chooseEncoding } from './web-app.js';
 
 /** A script big enough to be worth compressing, as the build makes them. */
@@ -16,7 +17,20 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'skillswap-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title><!--app-config--><!--page-meta--></head><body>app</body></html>');
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title><!--app-config--><!--page-meta--></head><body><div id="root"></div>app</body></html>');
+    // As scripts/prerender-plugin.ts writes it: placeholders where the server's values go.
+    writeFileSync(
+      path.join(dist, 'landing.html'),
+      '<html><head><title>x</title><!--app-config--><!--page-meta--></head><body><div id="root"></div>landing entry</body></html>',
+    );
+    writeFileSync(
+      path.join(dist, 'prerendered.json'),
+      JSON.stringify({
+        '/': { template: 'landing.html', html: '<h1>Welcome to @@APP_NAME@@</h1><a href="mailto:@@SUPPORT_EMAIL@@">@@SUPPORT_EMAIL@@</a>' },
+        '/signin': { template: 'index.html', html: '<h1>Welcome Back</h1><p>© @@YEAR@@</p>' },
+        '/help': { template: '../outside.html', html: '<h1>Not from the build folder</h1>' },
+      }),
+    );
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'assets', 'big-def456.js'), SCRIPT);
     writeFileSync(path.join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`);
@@ -194,5 +208,35 @@ describe('serving the web app', () => {
     expect(html).toContain('<title>Swap &amp; Share</title>');
     expect(html).toContain('<meta name="description" content="Swap &amp; Share: neighbors trade skills without money.">');
     expect(html).not.toContain('rel="canonical"');
+  });
+
+  it.each([
+    ['/', '<div id="root"><h1>Welcome to Swap &amp; Share</h1><a href="mailto:help@example.org">help@example.org</a></div>landing entry'],
+    ['/signin', `<div id="root"><h1>Welcome Back</h1><p>© ${new Date().getFullYear()}</p></div>app`],
+    ['/SIGNIN/?next=1', `<div id="root"><h1>Welcome Back</h1><p>© ${new Date().getFullYear()}</p></div>app`],
+  ])('sends a visitor the prerendered %s in its template with the server values in place of the placeholders', async (url, root) => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await server.app.inject({ url, headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      const html = encoding === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+      expect(html).toContain(root);
+      expect(html).not.toContain('@@');
+      expect(html).toMatch(/<title>[^<]*Swap &amp; Share<\/title>/);
+    }
+  });
+
+  it.each(['/help', '/login', '/home', '/no/such/page'])('sends %s as index.html with an empty root when the build prerendered no such page', async (url) => {
+    expect(await (await fetch(`${server.url}${url}`)).text()).toContain('<div id="root"></div>app');
+  });
+
+  it('sends a signed-in member the page without prerendered HTML (it was rendered signed out)', async () => {
+    const { client } = await signedInMember(server);
+    for (const url of ['/', '/signin']) {
+      const html = await (await fetch(`${server.url}${url}`, { headers: { cookie: client.cookieHeader() } })).text();
+      expect(html).toContain('<div id="root"></div>app');
+    }
+    // A cookie that names no session is a visitor's.
+    const stale = await (await fetch(`${server.url}/`, { headers: { cookie: 'better-auth.session_token=nonsense' } })).text();
+    expect(stale).toContain('<h1>Welcome to Swap &amp; Share</h1>');
   });
 });

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPage } from '../../shared/app-paths.js';
+import { PRERENDER_PLACEHOLDERS, PRERENDERED_FILE, type PrerenderedPage } from '../../shared/prerender.js';
 import type { AppConfig } from '../config.js';
 import { defaultMeta, type PageMeta, publicPagePath, publicPages, robotsTxt, sitemapXml } from './page-meta.js';
 
@@ -67,7 +68,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   const indexFile = path.join(config.webDistDir, 'index.html');
   let indexHtml: string | undefined;
   let indexMtime = 0;
-  /** The finished pages of the current build: one per public page, '*' for every other address. */
+  /** The build's prerendered public pages (scripts/prerender-plugin.ts), by path. */
+  let prerendered = new Map<string, PrerenderedPage>();
+  /**
+   * The finished pages of the current build: one per public page, '*' for every other address,
+   * and `prerendered:<path>:<year>` for a public page as a visitor without a session gets it.
+   */
   const pages = new Map<string, CompressedPage>();
   const clientConfig = `<meta name="skillswap-config" content="${escapeAttribute(JSON.stringify(publicClientConfig(config)))}">`;
   const metaByPath = publicPages(config.appName);
@@ -93,30 +99,93 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     return { title, tags };
   }
 
-  function readPage(pathname: string): CompressedPage | undefined {
+  /**
+   * The prerendered pages of a build, each with its template's HTML (a file of the build folder
+   * itself); none when it has no (readable) prerendered.json.
+   */
+  function readPrerendered(): Map<string, PrerenderedPage> {
+    const pages = new Map<string, PrerenderedPage>();
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path.join(config.webDistDir, PRERENDERED_FILE), 'utf8'));
+      if (typeof parsed !== 'object' || parsed === null) return pages;
+      const templates = new Map<string, string>();
+      for (const [pagePath, page] of Object.entries(parsed)) {
+        if (typeof page !== 'object' || page === null || typeof page.template !== 'string' || typeof page.html !== 'string') continue;
+        if (page.template !== path.basename(page.template) || !page.template.endsWith('.html')) continue;
+        let template = templates.get(page.template);
+        if (template === undefined) {
+          template = readFileSync(path.join(config.webDistDir, page.template), 'utf8');
+          templates.set(page.template, template);
+        }
+        pages.set(pagePath, { template, html: page.html });
+      }
+    } catch {
+      return new Map();
+    }
+    return pages;
+  }
+
+  /** Prerendered HTML with the server's values in place of the build's placeholders. */
+  function fillPlaceholders(html: string): string {
+    return html
+      .replaceAll(PRERENDER_PLACEHOLDERS.appName, escapeAttribute(config.appName))
+      .replaceAll(PRERENDER_PLACEHOLDERS.supportEmail, escapeAttribute(config.supportEmail))
+      .replaceAll(PRERENDER_PLACEHOLDERS.year, String(new Date().getFullYear()));
+  }
+
+  /** Rereads the build when index.html changed; false when there is none. */
+  function loadBuild(): boolean {
     try {
       const mtime = statSync(indexFile).mtimeMs;
       if (indexHtml === undefined || mtime !== indexMtime) {
         indexHtml = readFileSync(indexFile, 'utf8');
         indexMtime = mtime;
+        prerendered = readPrerendered();
         pages.clear();
       }
-      const pagePath = publicPagePath(pathname);
-      const key = pagePath ?? '*';
-      let page = pages.get(key);
-      if (!page) {
-        const { title, tags } = headTags((pagePath && metaByPath.get(pagePath)) || defaultMeta(config.appName), pagePath);
-        page = new CompressedPage(
-          indexHtml
-            .replace('<!--app-config-->', clientConfig)
-            .replace('<!--page-meta-->', tags)
-            .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`),
-        );
-        pages.set(key, page);
-      }
-      return page;
+      return true;
     } catch {
-      return undefined;
+      return false;
+    }
+  }
+
+  /** The page for `pathname`; `visitor`: the request has no session, so a prerendered page may be sent. */
+  function readPage(pathname: string, visitor: boolean): CompressedPage | undefined {
+    if (!loadBuild() || indexHtml === undefined) return undefined;
+    const pagePath = publicPagePath(pathname);
+    const prerenderedPage = visitor && pagePath ? prerendered.get(pagePath) : undefined;
+    // A prerendered page holds the current year (its footer), so New Year makes a new one.
+    const key = prerenderedPage === undefined ? (pagePath ?? '*') : `prerendered:${pagePath}:${new Date().getFullYear()}`;
+    let page = pages.get(key);
+    if (!page) {
+      const { title, tags } = headTags((pagePath && metaByPath.get(pagePath)) || defaultMeta(config.appName), pagePath);
+      let html = (prerenderedPage?.template ?? indexHtml)
+        .replace('<!--app-config-->', clientConfig)
+        .replace('<!--page-meta-->', tags)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
+      if (prerenderedPage) {
+        const rootHtml = fillPlaceholders(prerenderedPage.html);
+        html = html.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
+      }
+      page = new CompressedPage(html);
+      pages.set(key, page);
+    }
+    return page;
+  }
+
+  /**
+   * Whether a prerendered page may answer: it shows the page signed out, so only to a request
+   * without a session (a member's browser renders the page itself, as it always did).
+   */
+  async function isVisitor(request: FastifyRequest, pathname: string): Promise<boolean> {
+    if (!loadBuild()) return false;
+    const pagePath = publicPagePath(pathname);
+    if (!pagePath || !prerendered.has(pagePath)) return false;
+    try {
+      return (await request.viewer()) === null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'Could not read the session for a page: sending the page without prerendered HTML');
+      return false;
     }
   }
 
@@ -144,8 +213,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     });
   }
 
-  function sendIndex(request: FastifyRequest, reply: FastifyReply, status = 200) {
-    const page = readPage(request.url.split('?')[0] ?? '/');
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply, status = 200) {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = readPage(pathname, status === 200 && (await isVisitor(request, pathname)));
     if (!page) {
       return reply
         .status(503)

@@ -38,8 +38,9 @@ export function createQueryClient(): QueryClient {
   return queryClient;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: one made beforehand (the entry seeds it for a prerendered page); else a new one. */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {/* The Toaster mounts in RootLayout, once a page may toast (lib/lazy-toast.ts). */}

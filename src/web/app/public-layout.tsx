@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/lib/paths';
-import { SiteFooter } from '@/app/site-footer';
+import { PublicFrame } from '@/app/public-frame';
 import { VisitorTopBar } from '@/app/visitor-top-bar';
 import { BrandMark } from '@/components/brand-mark';
 import { Container } from '@/components/ui/container';
@@ -37,12 +37,8 @@ export function PublicLayout() {
     );
   }
   return (
-    <div className="flex min-h-dvh flex-col">
-      {topBar}
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    <PublicFrame topBar={topBar}>
+      <Outlet />
+    </PublicFrame>
   );
 }

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { landingAnchorPath, landingAnchors, paths } from '@/lib/paths';
 import { BrandMark } from '@/components/brand-mark';
 import { Container } from '@/components/ui/container';
-import { appConfig } from '@/lib/app-config';
+import { PRERENDER_PLACEHOLDERS } from '@shared/prerender';
+import { appConfig, isPrerendering } from '@/lib/app-config';
 import { loadToast } from '@/lib/lazy-toast';
 
 const linkGroups = [
@@ -42,7 +43,8 @@ const socialPlaceholders: SocialPlaceholder[] = [
 
 /** Footer of the public pages: quick links, social placeholders, contact line, copyright. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // Prerendered pages get the year they are served in from the server.
+  const year = isPrerendering() ? PRERENDER_PLACEHOLDERS.year : new Date().getFullYear();
   return (
     <footer className="bg-brand-950 text-brand-50">
       <Container size="wide" className="py-12 sm:py-16">

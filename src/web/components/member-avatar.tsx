@@ -13,7 +13,16 @@ function initials(name: string): string {
 /** A member's round photo, or their initials when they have none (cards, My Network, Messages). */
 export function MemberAvatar({ name, avatarUrl, className }: { name: string; avatarUrl: string | null; className?: string }) {
   if (avatarUrl) {
-    return <img src={avatarUrl} alt="" className={cn('size-10 shrink-0 rounded-full object-cover', className)} />;
+    // Lazy: a feed page holds 50 cards, most below the fold; the size classes keep the space.
+    return (
+      <img
+        src={avatarUrl}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className={cn('size-10 shrink-0 rounded-full object-cover', className)}
+      />
+    );
   }
   return (
     <span

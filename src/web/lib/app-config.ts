@@ -1,3 +1,5 @@
+import { PRERENDER_PLACEHOLDERS } from '@shared/prerender';
+
 /** Product texts the server injects into index.html as `<meta name="skillswap-config">`. */
 export interface AppConfig {
   appName: string;
@@ -14,8 +16,16 @@ function readString(source: Record<string, unknown>, key: keyof AppConfig): stri
   return typeof value === 'string' && value.trim() !== '' ? value : defaults[key];
 }
 
+/** True while the build prerenders the public pages (scripts/prerender-plugin.ts). */
+export function isPrerendering(): boolean {
+  return typeof document === 'undefined' && import.meta.env.VITE_PRERENDER === '1';
+}
+
 function readAppConfig(): AppConfig {
-  if (typeof document === 'undefined') return defaults;
+  if (typeof document === 'undefined') {
+    // The build's prerendering (VITE_PRERENDER) leaves placeholders that the server fills in.
+    return isPrerendering() ? { appName: PRERENDER_PLACEHOLDERS.appName, supportEmail: PRERENDER_PLACEHOLDERS.supportEmail } : defaults;
+  }
   const content = document
     .querySelector<HTMLMetaElement>('meta[name="skillswap-config"]')
     ?.getAttribute('content');

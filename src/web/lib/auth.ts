@@ -68,6 +68,15 @@ export function useSession(): { data: Session | null; isPending: boolean } {
   return { data: query.data ?? null, isPending: query.isPending };
 }
 
+/**
+ * A prerendered page is served only to a visitor without a session, and was rendered signed
+ * out: the first render says so too (no spinner), so it matches the HTML it hydrates. Stored as
+ * stale, the session is still read from the server at once.
+ */
+export function seedVisitorSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionQueryKey, null, { updatedAt: 0 });
+}
+
 /** Re-reads the session from the server now (after sign-in or e-mail verification). */
 export function refreshSession(queryClient: QueryClient): Promise<Session | null> {
   return queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });

@@ -22,6 +22,8 @@ export function useToasterWanted(): boolean {
       return () => listeners.delete(listener);
     },
     () => wanted,
+    // Prerendered pages (and their hydration) start without a Toaster.
+    () => false,
   );
 }
 

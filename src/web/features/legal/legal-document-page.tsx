@@ -8,7 +8,10 @@ import { Container } from '@/components/ui/container';
 /** React Router keeps its own history index in `history.state.idx`; 0 means this is the first entry. */
 function hasPreviousEntry(): boolean {
   const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
+  if (typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0) return true;
+  // The first page of this app session (the router's idx 0) may still have one of ours before it,
+  // opened by a full page load (a link followed before the app had taken that page over).
+  return window.history.length > 1 && document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
 }
 
 export interface LegalDocumentPageProps {

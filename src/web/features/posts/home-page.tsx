@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { splitByMatchStrength } from '@shared/domain/match-score';
 import type { FeedItem } from '@shared/schemas/matching';
 import type { PostItem } from '@shared/schemas/posts';
@@ -20,6 +20,12 @@ import { PostCard } from '@/features/posts/components/post-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const GENERAL_MATCH = 'general';
+/**
+ * Cards shown at once when the feed's first page arrives; the rest render in the background
+ * (useDeferredValue: React renders them in slices), so a phone is not blocked while 50 cards
+ * render (issue 14: Total Blocking Time of /home).
+ */
+const FIRST_CARDS = 6;
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Own posts matching the feed's text filter (the server filters the community posts). */
@@ -48,7 +54,9 @@ export function HomePage() {
   // When matching fails, the recent feed stands in (spec: 'Using fallback data').
   const fallback = useFeed({ mode: 'recent', q }, compatibility && feed.isError);
   const shown = compatibility && feed.isError ? fallback : feed;
-  const items: FeedItem[] = shown.data?.pages.flatMap((page) => page.items) ?? [];
+  const allItems = useMemo<FeedItem[]>(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
+  const renderedItems = useDeferredValue(allItems);
+  const items = renderedItems === allItems ? allItems : allItems.slice(0, Math.max(FIRST_CARDS, renderedItems.length));
   // Own posts lead the compatibility view; like every feed it shows active posts only (hidden and
   // completed ones are managed from My Posts).
   const ownShown = compatibility ? activeOwn.filter((post) => matchesText(post, q)) : [];

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   DEFAULT_SERVICE_RADIUS_MILES,
@@ -28,7 +28,6 @@ import { fieldDescribedBy, FormField } from '@/components/ui/form-field';
 import { LeadTimeSelect } from '@/features/profile/components/lead-time-select';
 import { LocationFields, ServiceRadiusField } from '@/features/profile/components/location-fields';
 import { PhotoField } from '@/features/profile/components/photo-field';
-import { ProfileMissing } from '@/features/profile/components/profile-missing';
 import { ProfileUrlFields } from '@/features/profile/components/profile-url-fields';
 import { PrimaryCategoryField, SkillKeywordsField } from '@/features/profile/components/profile-skill-fields';
 import { isProfileDirty, toFormValues } from '@/features/profile/profile-dirty';
@@ -47,6 +46,11 @@ export function EditProfilePage() {
   useEffect(() => {
     if (query.error && !isSessionLapse(query.error)) toast.error('Failed to load profile');
   }, [query.error]);
+  const missing = query.isSuccess && !query.data;
+  useEffect(() => {
+    // The spec: a member without a profile is told so and sent to complete it.
+    if (missing) toast.error('Profile not found. Please complete your profile first.', { id: 'profile-missing' });
+  }, [missing]);
 
   if (query.isPending) {
     return (
@@ -56,18 +60,7 @@ export function EditProfilePage() {
     );
   }
   if (query.error) return <Navigate to={paths.home} replace />;
-  if (!query.data) {
-    return (
-      <ProfileMissing
-        note="Please complete your profile first."
-        action={
-          <Button asChild>
-            <Link to={paths.completeProfile}>Complete Profile</Link>
-          </Button>
-        }
-      />
-    );
-  }
+  if (!query.data) return <Navigate to={paths.completeProfile} replace />;
   return <EditProfileForm profile={query.data} />;
 }
 

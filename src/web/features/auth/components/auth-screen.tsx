@@ -1,11 +1,12 @@
 import { X } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { stateFlag } from '@/features/auth/lib/location-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+const AuthDialog = lazy(async () => ({ default: (await import('@/features/auth/components/auth-dialog')).AuthDialog }));
 
 export interface AuthScreenProps {
   title: string;
@@ -34,17 +35,11 @@ export function AuthScreen({ title, description, children }: AuthScreenProps) {
 
   if (asModal) {
     return (
-      <Dialog open onOpenChange={(open) => !open && void navigate(paths.landing)}>
-        <DialogContent className="max-w-md">
-          <DialogHeader>
-            <DialogTitle asChild>
-              <h1>{title}</h1>
-            </DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
+      <Suspense fallback={null}>
+        <AuthDialog title={title} description={description} onClose={() => void navigate(paths.landing)}>
           {children}
-        </DialogContent>
-      </Dialog>
+        </AuthDialog>
+      </Suspense>
     );
   }
 

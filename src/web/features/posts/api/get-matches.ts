@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MEANINGFUL_MATCH_SCORE } from '@shared/domain/match-score';
 import { MatchesResponse } from '@shared/schemas/matching';
 import { COMPATIBILITY_STALE_MS, postKeys } from '@/features/posts/api/query-keys';
-import { apiClient } from '@/lib/api-client';
+import { ApiError, apiClient } from '@/lib/api-client';
 
 export interface MatchesParams {
   /** One of the member's own posts; omitted for the general profile match. */
@@ -12,9 +12,18 @@ export interface MatchesParams {
   limit?: number;
 }
 
-/** GET /api/matches: compatibility matches for the member or one of their posts. */
-export function getMatches({ postId, minScore = MEANINGFUL_MATCH_SCORE, limit = 25 }: MatchesParams): Promise<MatchesResponse> {
-  return apiClient.get('/api/matches', { query: { postId, minScore, limit }, schema: MatchesResponse });
+/**
+ * GET /api/matches: compatibility matches for the member or one of their posts. A 401 fails with
+ * the spec's 'Authentication required' (section 8); the session watcher then says 'Session
+ * expired' with MATCHING_SESSION_LAPSE and sends the member to sign in.
+ */
+export async function getMatches({ postId, minScore = MEANINGFUL_MATCH_SCORE, limit = 25 }: MatchesParams): Promise<MatchesResponse> {
+  try {
+    return await apiClient.get('/api/matches', { query: { postId, minScore, limit }, schema: MatchesResponse });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new ApiError(401, error.code, 'Authentication required', error.fields);
+    throw error;
+  }
 }
 
 /** Spec section 8: the 'Session expired' text when matching finds the session gone. */

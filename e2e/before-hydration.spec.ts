@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { memberWithProfile } from './profile-factory.js';
+
+/**
+ * What a visitor does on a prerendered page before its JavaScript has run is not lost: the
+ * scripts are held back here until the visitor has acted, as on a slow phone.
+ */
+async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back too: wait for the prerendered HTML only.
+  await page.goto(path, { waitUntil: 'commit' });
+  return release;
+}
+
+test('a Back click before the page is hydrated is carried out once it is', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/privacy');
+  const back = page.getByRole('button', { name: 'Back' });
+  await expect(back).toBeVisible();
+  await back.click();
+  await expect(page).toHaveURL('/privacy');
+  release();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ready to SkillSwap?' })).toBeVisible();
+});
+
+test('an address typed and left before the page is hydrated is checked once it is', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/login');
+  const email = page.getByLabel('Email');
+  await email.fill('not-an-address');
+  await email.blur();
+  release();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await expect(email).toHaveValue('not-an-address');
+});
+
+test('a link followed before the page is hydrated opens its page, whose Back returns', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/help');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  release();
+  await expect(page).toHaveURL('/terms');
+  // That page was a full page load: its Back still knows the page before it.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL('/help');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help & Support' })).toBeVisible();
+});
+
+test('moving along history while the page hydrates shows the new page, without errors', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/signup');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  release();
+  // A new history entry as soon as the app has started (before, during or just after hydration:
+  // each must end on the new page). Only the app changes history within a page, so this stands
+  // for a navigation of its own made while it hydrates.
+  await page.waitForFunction(() => (globalThis as { __heldBeforeApp?: unknown }).__heldBeforeApp === 'app', undefined, { polling: 'raf' });
+  await page.evaluate(`(() => {
+    const entry = { usr: null, key: 'e2e', idx: 1 };
+    window.history.pushState(entry, '', '/forgot-password');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: entry }));
+  })()`);
+  await expect(page).toHaveURL('/forgot-password');
+  await expect(page.getByRole('button', { name: 'Send recovery link' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+});
+
+test("a visitor's /signin is its own small first load, not the whole app's", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await page.waitForFunction(() => (globalThis as { __heldBeforeApp?: unknown }).__heldBeforeApp === 'app', undefined, { polling: 'raf' });
+  expect(scripts.some((path) => /\/assets\/sign-in-[\w-]+\.js$/.test(path))).toBe(true);
+  // Neither the app's entry nor its router and data layer (the vendor chunk) come with it.
+  expect(scripts.filter((path) => /\/assets\/(index|vendor)-[\w-]+\.js$/.test(path))).toEqual([]);
+});
+
+test("the sign-in page's own first load sends a page it does not show to the server", async ({ page }) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await page.waitForFunction(() => (globalThis as { __heldBeforeApp?: unknown }).__heldBeforeApp === 'app', undefined, { polling: 'raf' });
+  await page.evaluate(`(() => {
+    window.history.pushState(null, '', '/forgot-password');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  })()`);
+  await expect(page).toHaveURL('/forgot-password');
+  await expect(page.getByRole('button', { name: 'Send recovery link' })).toBeVisible();
+});
+
+test("on a member's page, rendered afresh, the early script holds nothing", async ({ page }) => {
+  await memberWithProfile(page);
+  await page.goto('/home');
+  await expect(page.getByRole('button', { name: 'Create Post' })).toBeVisible();
+  // The app has told the early script to stand aside (it must not hold a member's clicks).
+  expect(await page.evaluate(() => (globalThis as { __heldBeforeApp?: unknown }).__heldBeforeApp)).toBe('app');
+  await page.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create New Exchange Post' })).toBeVisible();
+});
