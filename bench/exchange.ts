@@ -69,10 +69,11 @@ export interface Target {
   cleanup(): void;
 }
 
-/** PGlite always; PostgreSQL when a database is given or can be created. */
-export function benchTargets(databaseUrl: string | undefined): Target[] {
+/** PGlite always; PostgreSQL (unless `pgliteOnly`) when a database is given or can be created. */
+export function benchTargets(databaseUrl: string | undefined, { pgliteOnly = false } = {}): Target[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'skillswap-bench-'));
   const targets: Target[] = [{ kind: 'pglite', dataDir: dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }];
+  if (pgliteOnly) return targets;
   if (databaseUrl) {
     targets.push({ kind: 'postgres', databaseUrl, dataDir: dir, cleanup: () => undefined });
   } else {

@@ -5,6 +5,8 @@
  * Accessibility, Best Practices and SEO 100 on the public pages; LCP < 2.5 s, CLS < 0.1 and
  * TBT < 200 ms everywhere.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -40,7 +42,7 @@ const score = (value: number | null | undefined) => Math.round((value ?? 0) * 10
 export async function benchLighthouse(only?: string): Promise<PageScores[]> {
   // The build being measured is this checkout's.
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  const targets = benchTargets(undefined).filter((t) => t.kind === 'pglite');
+  const targets = benchTargets(undefined, { pgliteOnly: true });
   const [target] = targets;
   if (!target) throw new Error('no embedded database target');
   try {
@@ -70,6 +72,9 @@ export async function benchLighthouse(only?: string): Promise<PageScores[]> {
           extraHeaders: p.headers,
         }).finally(() => chrome.kill());
         if (!run) throw new Error(`no Lighthouse result for ${p.page}`);
+        // LIGHTHOUSE_REPORT_DIR keeps each page's whole report (JSON), to see where the time went.
+        const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+        if (reportDir) writeFileSync(path.join(reportDir, `${p.page.replace(/\W+/g, '_') || 'landing'}.json`), JSON.stringify(run.lhr));
         const { categories, audits, runtimeError, runWarnings } = run.lhr;
         if (runtimeError) console.log(`  ${p.page}: Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`);
         for (const warning of runWarnings) console.log(`  ${p.page}: ${warning}`);

@@ -156,7 +156,9 @@ export async function benchRealtime(
   const members = await seedChatMembers(target, memberCount);
   const pairs = await seedPairs(target, members);
 
-  const server = await startServer(target, { MESSAGES_PER_MINUTE: BENCH_MESSAGES_PER_MINUTE });
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under this load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = await startServer(target, { MESSAGES_PER_MINUTE: BENCH_MESSAGES_PER_MINUTE }, nodeArgs);
   const sockets: WebSocket[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: HTTP_CONNECTIONS });
   let figures: Omit<RealtimeFigures, 'stored' | 'storedDistinct'>;
