@@ -32,6 +32,8 @@ export default defineConfig({
     outDir: process.env.WEB_DIST_DIR ?? r('./dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server names a member page's own chunks as modulepreload links.
+    manifest: true,
     rollupOptions: {
       output: {
         // Modules shared by several lazily loaded pages go into a few chunks instead of ~70 small

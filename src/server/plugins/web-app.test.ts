@@ -32,6 +32,18 @@ describe('serving the web app', () => {
       }),
     );
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // As Vite writes it (build.manifest): keys are source modules, imports are other keys.
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/main-abc123.js', imports: ['_vendor.js'] },
+        '_vendor.js': { file: 'assets/vendor-111.js' },
+        '_shared.js': { file: 'assets/shared-222.js', imports: ['_vendor.js'] },
+        'app/app-shell.tsx': { file: 'assets/app-shell-333.js', imports: ['_shared.js', 'index.html'] },
+        'features/posts/home-page.tsx': { file: 'assets/home-page-444.js', imports: ['_shared.js', '_vendor.js'] },
+      }),
+    );
     writeFileSync(path.join(dist, 'assets', 'big-def456.js'), SCRIPT);
     writeFileSync(path.join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(200)}</svg>`);
     precompressDir(dist);
@@ -227,6 +239,22 @@ describe('serving the web app', () => {
 
   it.each(['/help', '/login', '/home', '/no/such/page'])('sends %s as index.html with an empty root when the build prerendered no such page', async (url) => {
     expect(await (await fetch(`${server.url}${url}`)).text()).toContain('<div id="root"></div>app');
+  });
+
+  it("names a member's first API reads and the page's own chunks as preloads, and nothing for a visitor", async () => {
+    const { client } = await signedInMember(server);
+    const home = await fetch(`${server.url}/home`, { headers: { cookie: client.cookieHeader() } });
+    const links = (home.headers.get('link') ?? '').split(', ');
+    expect(links).toContain('</api/auth/get-session>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect(links.some((l) => l.startsWith('</api/feed?mode=recent&limit=50&offset=0>'))).toBe(true);
+    // The shell's and the page's chunks and what they import, but not what index.html loads already.
+    const scripts = links.filter((l) => l.endsWith('as=script; crossorigin=anonymous')).map((l) => l.slice(1, l.indexOf('>')));
+    expect(scripts.sort()).toEqual(['/assets/app-shell-333.js', '/assets/home-page-444.js', '/assets/shared-222.js']);
+    const settings = await fetch(`${server.url}/settings`, { headers: { cookie: client.cookieHeader() } });
+    expect(settings.headers.get('link')).toBe('</api/auth/get-session>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect((await fetch(`${server.url}/home`)).headers.get('link')).toBeNull();
+    // The manifest itself is not served.
+    expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
   });
 
   it('sends a signed-in member the page without prerendered HTML (it was rendered signed out)', async () => {

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPage } from '../../shared/app-paths.js';
+import { firstModulesFor, firstRequestsFor, preloadLinkHeader } from '../../shared/first-requests.js';
 import { PRERENDER_PLACEHOLDERS, PRERENDERED_FILE, type PrerenderedPage } from '../../shared/prerender.js';
 import type { AppConfig } from '../config.js';
 import { defaultMeta, type PageMeta, publicPagePath, publicPages, robotsTxt, sitemapXml } from './page-meta.js';
@@ -125,6 +126,43 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     return pages;
   }
 
+  /**
+   * The build's chunks by source module (Vite's manifest, `build.manifest`): each module's own
+   * file and the files it imports statically, minus what index.html loads already.
+   */
+  function readChunks(): Map<string, string[]> {
+    const chunks = new Map<string, string[]>();
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(config.webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+        string,
+        { file?: unknown; imports?: unknown }
+      >;
+      const filesOf = (key: string, seen = new Set<string>()): Set<string> => {
+        const entry = manifest[key];
+        if (!entry || seen.has(key)) return seen;
+        seen.add(key);
+        if (Array.isArray(entry.imports)) for (const child of entry.imports) if (typeof child === 'string') filesOf(child, seen);
+        return seen;
+      };
+      const file = (key: string) => manifest[key]?.file;
+      const loaded = new Set([...filesOf('index.html')].map(file));
+      for (const key of Object.keys(manifest)) {
+        const files = [...filesOf(key)].map(file).filter((f): f is string => typeof f === 'string' && !loaded.has(f));
+        chunks.set(key, files.map((f) => `/${f}`));
+      }
+    } catch {
+      return new Map();
+    }
+    return chunks;
+  }
+  let chunks = new Map<string, string[]>();
+
+  /** The `Link` header of a member's page: its first API reads and its own lazily loaded chunks. */
+  function memberPreloads(pathname: string): string {
+    const modules = [...new Set(firstModulesFor(pathname).flatMap((module) => chunks.get(module) ?? []))];
+    return preloadLinkHeader(firstRequestsFor(pathname), modules);
+  }
+
   /** Prerendered HTML with the server's values in place of the build's placeholders. */
   function fillPlaceholders(html: string): string {
     return html
@@ -141,6 +179,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         indexHtml = readFileSync(indexFile, 'utf8');
         indexMtime = mtime;
         prerendered = readPrerendered();
+        chunks = readChunks();
         pages.clear();
       }
       return true;
@@ -200,6 +239,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       root: config.webDistDir,
       index: false,
       wildcard: true,
+      // Not the build's .vite/manifest.json (read by the server only).
+      dotfiles: 'ignore',
       // The build writes .br and .gz copies of text assets (scripts/precompress-plugin.ts);
       // they are sent with Content-Encoding and Vary: Accept-Encoding to browsers that take them.
       preCompressed: true,
@@ -213,9 +254,21 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     });
   }
 
+  /** Whether the request carries a session that is still valid (a member's page load). */
+  async function isMember(request: FastifyRequest): Promise<boolean> {
+    if (!request.headers.cookie) return false;
+    try {
+      return (await request.viewer()) !== null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'Could not read the session for a page: sending it without preload hints');
+      return false;
+    }
+  }
+
   async function sendIndex(request: FastifyRequest, reply: FastifyReply, status = 200) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = readPage(pathname, status === 200 && (await isVisitor(request, pathname)));
+    const visitor = status === 200 && (await isVisitor(request, pathname));
+    const page = readPage(pathname, visitor);
     if (!page) {
       return reply
         .status(503)
@@ -225,6 +278,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.status(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
+    // A member's page: the browser fetches the app's first API reads while the scripts download.
+    if (status === 200 && !visitor && (await isMember(request))) reply.header('Link', memberPreloads(pathname));
     return reply.send(page.body(encoding));
   }
 

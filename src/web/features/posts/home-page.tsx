@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { splitByMatchStrength } from '@shared/domain/match-score';
 import type { FeedItem } from '@shared/schemas/matching';
 import type { PostItem } from '@shared/schemas/posts';
@@ -18,14 +18,16 @@ import { MatchingOffNote } from '@/features/posts/components/matching-off-note';
 import { MyPosts } from '@/features/posts/components/my-posts';
 import { PostCard } from '@/features/posts/components/post-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRevealInSteps } from '@/lib/use-reveal-in-steps';
 
 const GENERAL_MATCH = 'general';
 /**
- * Cards shown at once when the feed's first page arrives; the rest render in the background
- * (useDeferredValue: React renders them in slices), so a phone is not blocked while 50 cards
- * render (issue 14: Total Blocking Time of /home).
+ * Cards shown at once when the feed's first page arrives; the rest follow a few per commit
+ * (useRevealInSteps), so a phone is not blocked while 50 cards render (issue 14: Total
+ * Blocking Time of /home).
  */
 const FIRST_CARDS = 6;
+const CARDS_PER_STEP = 6;
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Own posts matching the feed's text filter (the server filters the community posts). */
@@ -55,8 +57,8 @@ export function HomePage() {
   const fallback = useFeed({ mode: 'recent', q }, compatibility && feed.isError);
   const shown = compatibility && feed.isError ? fallback : feed;
   const allItems = useMemo<FeedItem[]>(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
-  const renderedItems = useDeferredValue(allItems);
-  const items = renderedItems === allItems ? allItems : allItems.slice(0, Math.max(FIRST_CARDS, renderedItems.length));
+  const revealed = useRevealInSteps(allItems.length, FIRST_CARDS, CARDS_PER_STEP);
+  const items = revealed === allItems.length ? allItems : allItems.slice(0, revealed);
   // Own posts lead the compatibility view; like every feed it shows active posts only (hidden and
   // completed ones are managed from My Posts).
   const ownShown = compatibility ? activeOwn.filter((post) => matchesText(post, q)) : [];

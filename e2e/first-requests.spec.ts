@@ -1,0 +1,48 @@
+import { firstRequestsFor } from '../src/shared/first-requests.js';
+import { expect, test } from './fixtures.js';
+import { createPostViaApi, memberWithProfile, otherMember } from './profile-factory.js';
+
+/*
+ * A member's first load of /home: the server names the session and the first feed page in the
+ * page's Link header (preload), so the browser fetches them while the scripts download; the
+ * app's own requests must take those answers, not ask again (issue 14: /home on a phone).
+ */
+test("a member's /home fetches its session and first feed page once each, preloaded with the page", async ({ page, browser, baseURL }) => {
+  const author = await otherMember(browser, baseURL, { displayName: 'Pia Preload' });
+  await createPostViaApi(author.page.request, { title: 'Preloaded pottery lessons' });
+  await memberWithProfile(page, { displayName: 'Max Member' });
+
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  const response = await page.goto('/home');
+  const expected = firstRequestsFor('/home');
+  expect(expected.length).toBeGreaterThan(1);
+  for (const url of expected) expect(response?.headers().link).toContain(`<${url}>; rel=preload; as=fetch`);
+
+  await expect(page.getByRole('heading', { level: 3, name: 'Preloaded pottery lessons' })).toBeVisible();
+  // Each once, and that once is the preload (a resource the Link header started).
+  await expect.poll(() => expected.filter((url) => asked.includes(url))).toEqual(expected);
+  for (const url of expected) expect(asked.filter((a) => a === url), url).toHaveLength(1);
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e): [string, string] => [new URL(e.name).pathname + new URL(e.name).search, 'initiatorType' in e ? String(e.initiatorType) : '']),
+  );
+  for (const url of expected) expect(initiators.filter(([name]) => name === url), url).toEqual([[url, 'link']]);
+  // The page's own chunk, named from the build manifest, is fetched once, by the link.
+  const homeChunk = initiators.filter(([name]) => /^\/assets\/home-page-[\w-]+\.js$/.test(name));
+  expect(homeChunk).toHaveLength(1);
+  expect(homeChunk[0]?.[1]).toBe('link');
+  expect(response?.headers().link).toContain(`<${homeChunk[0]?.[0]}>; rel=preload; as=script`);
+});
+
+test('a visitor gets no preload hints, and a public page as a member names only the session', async ({ page }) => {
+  const visitorPage = await page.request.get('/home');
+  expect(visitorPage.headers().link).toBeUndefined();
+  await memberWithProfile(page);
+  const help = await page.request.get('/help');
+  expect(help.headers().link).toBe('</api/auth/get-session>; rel=preload; as=fetch; crossorigin=anonymous');
+});
