@@ -71,12 +71,17 @@ test('two members chat in real time: Message opens the conversation, Enter sends
       const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); resolve(Date.now()); } });
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     }))`);
-    const sentAt = Date.now();
+    // The message is sent when A's page takes the Enter key (both pages read the same clock), not
+    // when Playwright's command to press it returns: that round trip is the test's, not the product's.
+    await page.evaluate(`void (window.__sentAt = new Promise((resolve) => {
+      document.addEventListener('keydown', (event) => { if (event.key === 'Enter') resolve(Date.now()); }, { capture: true, once: true });
+    }))`);
     await composer(page).press('Enter');
     await expect(composer(page)).toHaveValue('');
     const mine = bubbles(page).filter({ hasText: 'Saturday at 10?' });
     await expect(mine).toHaveAttribute('data-mine', 'true');
     await expect(theirs).toBeVisible();
+    const sentAt = (await page.evaluate('window.__sentAt')) as number;
     const arrivedAt = (await b.page.evaluate('window.__arrivedAt')) as number;
     expect(arrivedAt - sentAt).toBeLessThan(1_000);
     await expect(theirs).toHaveAttribute('data-mine', 'false');

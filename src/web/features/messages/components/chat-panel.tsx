@@ -1,14 +1,15 @@
 import { ArrowDown, ArrowLeft, Handshake } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MESSAGE_MESSAGES, type MessageItem } from '@shared/schemas/messages';
+import { MESSAGE_MESSAGES, MessageItem } from '@shared/schemas/messages';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useConversation } from '@/features/messages/api/get-conversation';
 import { useMessages } from '@/features/messages/api/get-messages';
 import { useMarkConversationRead } from '@/features/messages/api/mark-read';
-import { useSendMessage } from '@/features/messages/api/send-message';
+import { addMessageToCache, useSendMessage } from '@/features/messages/api/send-message';
 import { Composer } from '@/features/messages/components/composer';
 import { BlockedMemberNotice } from '@/components/blocked-member-notice';
 import { MemberAvatar } from '@/components/member-avatar';
@@ -19,6 +20,7 @@ import { pendingMessages, usePendingMessages } from '@/features/messages/lib/pen
 import { useDocumentVisible } from '@/features/messages/lib/use-document-visible';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
+import { useRealtimeEvent } from '@/lib/realtime';
 import { paths, profilePath } from '@/lib/paths';
 
 /** How close to an edge (px) counts as being there: at the bottom, or near the top to load older. */
@@ -73,6 +75,15 @@ export function ChatPanel({ conversationId }: { conversationId: string }) {
   const visible = useDocumentVisible();
   const [proposing, setProposing] = useState(false);
   const [showPill, setShowPill] = useState(false);
+
+  // A message of this conversation from the realtime event shows at once; the refetch the event
+  // also starts (realtime.tsx) confirms it a round trip later.
+  const queryClient = useQueryClient();
+  useRealtimeEvent((event) => {
+    if (event.type !== 'message.created' || event.message.conversationId !== conversationId) return;
+    const message = MessageItem.safeParse(event.message);
+    if (message.success) addMessageToCache(queryClient, message.data);
+  });
 
   const messages = useMemo(() => flatten(messagesQuery.data?.pages), [messagesQuery.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messagesQuery;
