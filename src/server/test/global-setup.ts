@@ -1,8 +1,21 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { dumpMigratedMemoryDatabase } from '../db/client.js';
 
-/** Vitest global setup: drops the per-worker databases (see worker-database.ts) after the run. */
-export default function setup(): () => Promise<void> {
+/**
+ * Vitest global setup: one migrated in-memory database for every test server to start from
+ * (PGLITE_MEMORY_TEMPLATE, read by db/client.ts; the workers inherit the variable), and after
+ * the run, drops the per-worker PostgreSQL databases (see worker-database.ts).
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'skillswap-pglite-template-'));
+  const template = path.join(folder, 'migrated.tar');
+  writeFileSync(template, Buffer.from(await (await dumpMigratedMemoryDatabase()).arrayBuffer()));
+  process.env.PGLITE_MEMORY_TEMPLATE = template;
   return async () => {
+    rmSync(folder, { recursive: true, force: true });
     const base = process.env.TEST_DATABASE_URL;
     if (!base) return;
     const prefix = `${new URL(base).pathname.slice(1)}_w`;

@@ -1,4 +1,8 @@
 import pg from 'pg';
+import { startMemoryDatabasesFrom } from '../db/client.js';
+
+// The migrated in-memory database global-setup.ts made for this run.
+startMemoryDatabasesFrom(process.env.PGLITE_MEMORY_TEMPLATE ?? null);
 
 /**
  * Vitest setup file: every test worker gets its own PostgreSQL database next to the one in
