@@ -14,7 +14,7 @@ import { POST_LIMITS } from './schemas/posts.js';
  */
 export function firstRequestsFor(pathname: string): string[] {
   const requests = ['/api/auth/get-session'];
-  if (pathname.toLowerCase().replace(/(.)\/$/, '$1') === paths.home) {
+  if (isHome(pathname)) {
     requests.push(
       `/api/feed?mode=recent&limit=${POST_LIMITS.listLimitMax}&offset=0`,
       `/api/posts/mine?limit=${POST_LIMITS.listLimitMax}`,
@@ -29,12 +29,17 @@ export function firstRequestsFor(pathname: string): string[] {
 /**
  * The web app's lazily loaded modules a member's first load of a page needs at once (paths
  * under src/web, as the router imports them in `app/router.tsx`); the server names their built
- * chunks (from the build manifest) as `modulepreload` links, so they download with the main
- * scripts instead of after them.
+ * chunks (from the build manifest) as `preload; as=script` links (Chromium ignores
+ * `modulepreload` in a header), so they download with the main scripts instead of after them.
  */
 export function firstModulesFor(pathname: string): string[] {
-  if (pathname.toLowerCase().replace(/(.)\/$/, '$1') === paths.home) return ['app/app-shell.tsx', 'features/posts/home-page.tsx'];
+  if (isHome(pathname)) return ['app/app-shell.tsx', 'features/posts/home-page.tsx'];
   return [];
+}
+
+/** /home as the router matches it (any case, one trailing slash). */
+function isHome(pathname: string): boolean {
+  return pathname.toLowerCase().replace(/(.)\/$/, '$1') === paths.home;
 }
 
 /** The `Link` header value that preloads `urls` as same-origin fetches (what `fetch` with credentials 'same-origin' matches). */

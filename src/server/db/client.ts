@@ -45,15 +45,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  // Loaded only when used: the embedded database's code costs ~45 MB of memory that an
-  // instance on PostgreSQL never needs.
+/**
+ * The embedded database's code, loaded only when used: it costs ~45 MB of memory that an
+ * instance on PostgreSQL never needs.
+ */
+async function loadPglite() {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  return { PGlite, pg_trgm, drizzlePglite, migratePglite };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await loadPglite();
   const inMemory = dataDir === 'memory://';
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   const template = inMemory ? memoryTemplate() : undefined;
@@ -105,28 +112,26 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * of ~3.5 s of initdb and migrations.
  */
 let memoryTemplateFile: string | null = null;
+/** The tarball read once per process (PGlite only reads the Blob it is given). */
+let memoryTemplateBlob: Blob | undefined;
 
 export function startMemoryDatabasesFrom(tarball: string | null): void {
+  if (tarball !== memoryTemplateFile) memoryTemplateBlob = undefined;
   memoryTemplateFile = tarball;
 }
 
 function memoryTemplate(): Blob | undefined {
-  return memoryTemplateFile ? new Blob([readFileSync(memoryTemplateFile)]) : undefined;
+  if (memoryTemplateFile) memoryTemplateBlob ??= new Blob([readFileSync(memoryTemplateFile)]);
+  return memoryTemplateBlob;
 }
 
 /** A new in-memory database with every migration applied, as a data directory tarball. */
 export async function dumpMigratedMemoryDatabase(): Promise<Blob> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await loadPglite();
   const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
   try {
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-    const dump = await client.dumpDataDir('none');
-    return dump;
+    return await client.dumpDataDir('none');
   } finally {
     await client.close();
   }

@@ -6,7 +6,8 @@ import { dumpMigratedMemoryDatabase } from '../db/client.js';
 
 /**
  * Vitest global setup: one migrated in-memory database for every test server to start from
- * (PGLITE_MEMORY_TEMPLATE, read by db/client.ts; the workers inherit the variable), and after
+ * (its file in PGLITE_MEMORY_TEMPLATE, which the workers inherit; worker-database.ts hands it to
+ * db/client.ts), and after
  * the run, drops the per-worker PostgreSQL databases (see worker-database.ts).
  */
 export default async function setup(): Promise<() => Promise<void>> {
