@@ -42,6 +42,10 @@ export default defineConfig({
         // build (prerender plugin) is not affected.
         codeSplitting: {
           groups: [
+            // zod's setting in a chunk of its own, which main.tsx imports first: it runs before
+            // the shared chunk builds its schemas, so zod never probes for eval (the CSP refuses
+            // it and reports a violation on every page).
+            { name: 'zod-setup', test: /src[\\/]web[\\/]lib[\\/]zod-setup/, priority: 30 },
             { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 },
             // Not the photo cropper and the legal texts: only their own screens need them.
             { name: 'vendor', test: /node_modules[\\/](?!react-image-crop)/, minShareCount: 2, priority: 10 },
