@@ -11,13 +11,9 @@ import { memberWithProfile } from './profile-factory.js';
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeBinding('__cspViolation', (_source, text: string) => void violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(
-        `${location.pathname}: ${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
+  await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
+    window.__cspViolation(location.pathname + ': ' + event.violatedDirective + ' ' + event.blockedURI + ' (' + event.sourceFile + ':' + event.lineNumber + ')');
+  })`);
   return violations;
 }
 
