@@ -106,3 +106,23 @@ test("on a member's page, rendered afresh, the early script holds nothing", asyn
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(page.getByRole('dialog', { name: 'Create New Exchange Post' })).toBeVisible();
 });
+
+test('a form sent before hydration is sent again when React renders the page afresh', async ({ page, consoleErrors }) => {
+  // HTML that differs from what the app renders (a word of the heading changed): React reports the
+  // mismatch and renders the page afresh, so the form the visitor sent is a new element.
+  await page.route('**/help', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('>Help &amp; Support</h1>', '>Help &amp; Support (cached)</h1>');
+    await route.fulfill({ response, body: html });
+  });
+  const release = await openWithScriptsHeld(page, '/help');
+  const form = page.getByRole('region', { name: 'Contact Support' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help & Support (cached)');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Help & Support', exact: true })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('Please enter a subject.');
+  // The mismatch itself is reported, as React does.
+  expect(consoleErrors).toEqual([expect.stringContaining('React error #418')]);
+  consoleErrors.length = 0;
+});

@@ -88,6 +88,36 @@ declare global {
   }
 }
 
+/**
+ * Where each held element sits in the prerendered HTML (child indexes from the root): if React
+ * renders the page afresh instead of taking the HTML over (after a recoverable hydration error),
+ * the held form or button is found again at the same place in the new page.
+ */
+const placeInPage = new WeakMap<Element, number[]>();
+
+function remember<T extends Element>(element: T, root: HTMLElement): T {
+  const place: number[] = [];
+  for (let node: Element = element; node !== root && node.parentElement; node = node.parentElement) {
+    place.unshift([...node.parentElement.children].indexOf(node));
+  }
+  placeInPage.set(element, place);
+  return element;
+}
+
+function remembered(submit: HeldSubmit, root: HTMLElement): HeldSubmit {
+  remember(submit.form, root);
+  if (submit.submitter) remember(submit.submitter, root);
+  return submit;
+}
+
+/** The held element, or the one at its place in the page React rendered afresh. */
+function found(element: HTMLElement, root: HTMLElement): HTMLElement | null {
+  if (element.isConnected) return element;
+  let node: Element | undefined = root;
+  for (const index of placeInPage.get(element) ?? []) node = node?.children[index];
+  return node instanceof HTMLElement && node !== root && node.tagName === element.tagName ? node : null;
+}
+
 export interface HydrationGuard {
   /** The app has hydrated: what the visitor did meanwhile is replayed to it. */
   release(): void;
@@ -112,12 +142,12 @@ export function holdUntilHydrated(root: HTMLElement): HydrationGuard {
   const held = window.__heldBeforeApp;
   const early = held && held !== 'app' ? held : null;
   discardEarlyHeld();
-  let heldSubmit: HeldSubmit | null = early?.submit ?? null;
-  const heldClicks: HTMLElement[] = early ? early.clicks.filter((button) => root.contains(button)) : [];
+  let heldSubmit: HeldSubmit | null = early?.submit ? remembered(early.submit, root) : null;
+  const heldClicks: HTMLElement[] = early ? early.clicks.filter((button) => root.contains(button)).map((b) => remember(b, root)) : [];
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (event.target instanceof HTMLFormElement) heldSubmit = { form: event.target, submitter: event.submitter };
+    if (event.target instanceof HTMLFormElement) heldSubmit = remembered({ form: event.target, submitter: event.submitter }, root);
   };
   const onClick = (event: MouseEvent) => {
     if (appLink(event.target, root)) {
@@ -129,7 +159,7 @@ export function holdUntilHydrated(root: HTMLElement): HydrationGuard {
     if (!button) return;
     event.preventDefault();
     event.stopPropagation();
-    if (!heldClicks.includes(button)) heldClicks.push(button);
+    if (!heldClicks.includes(button)) heldClicks.push(remember(button, root));
   };
 
   document.addEventListener('submit', onSubmit, true);
@@ -143,9 +173,13 @@ export function holdUntilHydrated(root: HTMLElement): HydrationGuard {
     release() {
       stop();
       replayFields(changedFields(root));
-      if (heldSubmit?.form.isConnected) heldSubmit.form.requestSubmit(heldSubmit.submitter);
+      if (heldSubmit) {
+        const form = found(heldSubmit.form, root);
+        const submitter = heldSubmit.submitter && found(heldSubmit.submitter, root);
+        if (form instanceof HTMLFormElement) form.requestSubmit(submitter && form.contains(submitter) ? submitter : null);
+      }
       heldSubmit = null;
-      for (const button of heldClicks.splice(0)) if (button.isConnected) button.click();
+      for (const button of heldClicks.splice(0)) found(button, root)?.click();
     },
     abandon() {
       stop();
