@@ -6,8 +6,7 @@ import { queryRows, type Database } from '../../db/client.js';
 import { memberSettings } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { postItemsWith, selectBarePosts, selectPosts, signalAuthors, toDate, type BarePostRow } from '../posts/post-query.js';
-import { responseSignals } from '../profiles/response-signal.js';
+import { postItems, selectBarePosts, selectPosts, toDate, type BarePostRow } from '../posts/post-query.js';
 import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
 
 /**
@@ -106,6 +105,11 @@ interface CandidateColumns {
   author_shares_location: boolean;
 }
 
+/** Whether the member wants AI match suggestions, as a scalar expression (read once per statement). */
+export function matchingEnabledColumn(userId: string): SQL {
+  return sql`coalesce((SELECT ms.ai_match_suggestions FROM member_settings ms WHERE ms.user_id = ${userId}), true)`;
+}
+
 /** Whether the member wants AI match suggestions (member settings; on when never set). */
 export async function isMatchingEnabled(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
@@ -167,20 +171,17 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     .filter((s) => s.match.score >= minScore)
     .sort(compareMatches);
   const top = ranked.slice(0, options.limit);
-  // The winners' authors are known already: their response signals are read alongside the items.
-  const [rows, signals] =
+  const rows =
     top.length === 0
-      ? [[], new Map()]
-      : await Promise.all([
-          selectPosts(db, {
-            viewerId,
-            scope: 'community',
-            where: [sql`p.id IN (${sql.join(top.map((t) => sql`${t.id}::uuid`), sql`, `)})`],
-            limit: top.length,
-          }),
-          responseSignals(db, signalAuthors(top.map((t) => t.userId), viewerId)),
-        ]);
-  const byId = new Map(postItemsWith(rows, viewerId, signals).map(({ row, item }) => [row.id, item]));
+      ? []
+      : await selectPosts(db, {
+          viewerId,
+          scope: 'community',
+          where: [sql`p.id IN (${sql.join(top.map((t) => sql`${t.id}::uuid`), sql`, `)})`],
+          limit: top.length,
+          withSignals: true,
+        });
+  const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
   const items: FeedItem[] = [];
   for (const t of top) {
     const item = byId.get(t.id);

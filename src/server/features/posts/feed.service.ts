@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { ZERO_BREAKDOWN } from '../../../shared/domain/match-score.js';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
-import { findMatches, isMatchingEnabled } from '../matching/matching.service.js';
-import { nextOffset, selectPosts, toPostItems } from './post-query.js';
+import { findMatches, isMatchingEnabled, matchingEnabledColumn } from '../matching/matching.service.js';
+import { nextOffset, postItems, selectPosts } from './post-query.js';
 import { textFilter } from './post-text-filter.js';
 
 export interface FeedOptions {
@@ -38,19 +39,19 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions)
       matchingEnabled: result.matchingEnabled,
     };
   }
-  // Independent reads go out together: on PostgreSQL they run on two connections at once.
-  const [rows, matchingEnabled] = await Promise.all([
-    selectPosts(db, {
-      viewerId,
-      scope: 'community',
-      where: filter ? [filter.condition] : [],
-      limit: options.limit,
-      offset: options.offset,
-    }),
-    isMatchingEnabled(db, viewerId),
-  ]);
+  // One statement: the page, its authors' response signals and the viewer's matching switch.
+  const rows = await selectPosts<{ matching_enabled: boolean }>(db, {
+    viewerId,
+    scope: 'community',
+    where: filter ? [filter.condition] : [],
+    columns: [sql`${matchingEnabledColumn(viewerId)} AS matching_enabled`],
+    limit: options.limit,
+    offset: options.offset,
+    withSignals: true,
+  });
+  const matchingEnabled = rows[0] ? rows[0].matching_enabled : await isMatchingEnabled(db, viewerId);
   return {
-    items: (await toPostItems(db, rows, viewerId)).map(({ item }) => ({
+    items: postItems(rows, viewerId).map(({ item }) => ({
       ...item,
       match: { score: 0, breakdown: { ...ZERO_BREAKDOWN }, reasons: [] },
     })),

@@ -4,7 +4,7 @@ import { responseSignalText, type ResponseCounts } from '../../../shared/domain/
 import type { ExchangeStatus, PostItem, PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { responseSignals } from '../profiles/response-signal.js';
+import { responseCounts, responseSignalsQuery } from '../profiles/response-signal.js';
 
 /**
  * The one viewer-aware query for lists of posts (architecture.md: "every list of posts goes
@@ -35,6 +35,11 @@ export interface PostQuery {
   offset?: number;
   /** Adds `total`: the number of rows before limit and offset. */
   withTotal?: boolean;
+  /**
+   * Adds the authors' response signals (the `signal_*` columns; never the viewer's: own posts
+   * show their requests instead), read in the same statement; `postItems` turns them into items.
+   */
+  withSignals?: boolean;
 }
 
 /** A lean read of the same posts: only alias p, the id, author, created_at and the caller's columns. */
@@ -74,6 +79,10 @@ export interface PostRow {
   /** Pending requests on the post: own posts only ('own' scope), else null. */
   pending_request_count: number | null;
   total?: number;
+  /** The author's response signal (`withSignals`): null when they had no request in the window. */
+  signal_received?: number | null;
+  signal_responded?: number | null;
+  signal_median_seconds?: number | string | null;
 }
 
 /**
@@ -129,7 +138,7 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY ${order}
     LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
-  const query = sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT
+  const listing = sql`SELECT
       p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
       p.custom_tags, p.category_id, (SELECT pc.name FROM skill_categories pc WHERE pc.id = p.category_id) AS category_name,
       p.available_from::text AS available_from, p.available_until::text AS available_until,
@@ -148,7 +157,17 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     JOIN posts p ON p.id = page.page_id
     LEFT JOIN profiles pr ON pr.id = p.user_id
     ORDER BY page.page_ord`;
-  return queryRows<PostRow & Extra>(db, query);
+  if (!q.withSignals) return queryRows<PostRow & Extra>(db, q.with ? sql`WITH ${q.with} ${listing}` : listing);
+  // The page's authors' signals in the same statement: one round trip for the whole list.
+  const authors = sql`SELECT DISTINCT l.user_id FROM listed l WHERE l.user_id <> ${q.viewerId}`;
+  return queryRows<PostRow & Extra>(
+    db,
+    sql`WITH ${q.with ? sql`${q.with}, ` : sql``}listed AS (${listing}), signals AS (${responseSignalsQuery(authors)})
+      SELECT listed.*, signals.received AS signal_received, signals.responded AS signal_responded,
+        signals.median_seconds AS signal_median_seconds
+      FROM listed LEFT JOIN signals ON signals.author_id = listed.user_id
+      ORDER BY listed.page_ord`,
+  );
 }
 
 /**
@@ -210,34 +229,18 @@ export function toPostItem(row: PostRow, viewerId: string, authorResponse: Respo
   };
 }
 
-/**
- * Rows as API items, each with its author's response signal: one grouped query for the page's
- * distinct authors (never the viewer: own posts show their requests instead).
- */
-export async function toPostItems<Row extends PostRow>(
-  db: Database,
-  rows: readonly Row[],
-  viewerId: string,
-): Promise<{ row: Row; item: PostItem }[]> {
-  const signals = await responseSignals(db, signalAuthors(rows.map((r) => r.user_id), viewerId));
-  return postItemsWith(rows, viewerId, signals);
-}
-
-/**
- * The authors whose response signal a list shows: all but the viewer. A caller that knows the
- * authors before the rows arrive reads the signals alongside them (one round trip less).
- */
-export function signalAuthors(authorIds: readonly string[], viewerId: string): string[] {
-  return authorIds.filter((id) => id !== viewerId);
-}
-
-/** Rows as API items with the response signals already read (see `toPostItems`). */
-export function postItemsWith<Row extends PostRow>(
-  rows: readonly Row[],
-  viewerId: string,
-  signals: ReadonlyMap<string, ResponseCounts>,
-): { row: Row; item: PostItem }[] {
-  return rows.map((row) => ({ row, item: toPostItem(row, viewerId, signals.get(row.user_id) ?? null) }));
+/** Rows read `withSignals` as API items, each with its author's response signal. */
+export function postItems<Row extends PostRow>(rows: readonly Row[], viewerId: string): { row: Row; item: PostItem }[] {
+  return rows.map((row) => ({
+    row,
+    item: toPostItem(
+      row,
+      viewerId,
+      row.signal_received === null || row.signal_received === undefined
+        ? null
+        : responseCounts({ received: row.signal_received, responded: row.signal_responded ?? 0, median_seconds: row.signal_median_seconds ?? null }),
+    ),
+  }));
 }
 
 /** The next page's offset, or null when this page was the last. */

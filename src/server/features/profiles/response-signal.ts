@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { RESPONSE_SIGNAL_WINDOW_DAYS, type ResponseCounts } from '../../../shared/domain/response-signal.js';
 import { queryRows, type Database } from '../../db/client.js';
 
-interface SignalRow {
+export interface SignalRow {
   author_id: string;
   received: number;
   responded: number;
@@ -20,33 +20,37 @@ interface SignalRow {
  */
 export async function responseSignals(db: Database, authorIds: readonly string[], now: Date = new Date()): Promise<Map<string, ResponseCounts>> {
   const ids = [...new Set(authorIds)];
-  const result = new Map<string, ResponseCounts>();
-  if (ids.length === 0) return result;
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<SignalRow>(db, responseSignalsQuery(sql.join(ids.map((id) => sql`${id}`), sql`, `), now));
+  return new Map(rows.map((row) => [row.author_id, responseCounts(row)]));
+}
+
+/**
+ * The grouped read behind `responseSignals`, for the members `authorIds` names (a list or a
+ * subquery), so a list of posts can read its authors' signals in the same statement as its rows.
+ * Columns: author_id, received, responded, median_seconds.
+ */
+export function responseSignalsQuery(authorIds: SQL, now: Date = new Date()): SQL {
   const since = new Date(now.getTime() - RESPONSE_SIGNAL_WINDOW_DAYS * 24 * 3600 * 1000);
-  const rows = await queryRows<SignalRow>(
-    db,
-    sql`SELECT rp.user_id AS author_id,
+  return sql`SELECT rp.user_id AS author_id,
           count(*)::int AS received,
           count(er.responded_at)::int AS responded,
           percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM er.responded_at - er.created_at)::float8)
             FILTER (WHERE er.responded_at IS NOT NULL) AS median_seconds
         FROM posts rp
         JOIN exchange_requests er ON er.post_id = rp.id
-        WHERE rp.user_id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        WHERE rp.user_id IN (${authorIds})
           AND er.created_at >= ${since.toISOString()}::timestamptz
           AND NOT (er.status = 'withdrawn' AND er.responded_at IS NULL)
           AND er.proposed_exchange IS NULL
-        GROUP BY rp.user_id`,
-  );
-  for (const row of rows) {
-    result.set(row.author_id, {
-      received: Number(row.received),
-      responded: Number(row.responded),
-      medianResponseSeconds: row.median_seconds === null ? null : Number(row.median_seconds),
-    });
-  }
-  return result;
+        GROUP BY rp.user_id`;
+}
+
+/** One row of `responseSignalsQuery` as the counts the cards show. */
+export function responseCounts(row: Omit<SignalRow, 'author_id'>): ResponseCounts {
+  return {
+    received: Number(row.received),
+    responded: Number(row.responded),
+    medianResponseSeconds: row.median_seconds === null ? null : Number(row.median_seconds),
+  };
 }

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { authorVisibleTo, nextOffset, photoUrl, postItemsWith, selectBarePosts, selectPosts, signalAuthors } from '../posts/post-query.js';
-import { responseSignals } from '../profiles/response-signal.js';
+import { authorVisibleTo, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
 
 export interface SearchOptions {
@@ -55,9 +54,9 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     });
     total = first[0]?.total ?? 0;
   }
-  // The page's items, their authors' response signals and the 'People' group (first page only)
-  // do not depend on each other: they go out together.
-  const [rows, signals, people] = await Promise.all([
+  // The page's items (with their authors' response signals) and the 'People' group (first page
+  // only) do not depend on each other: they go out together.
+  const [rows, people] = await Promise.all([
     page.length === 0
       ? []
       : selectPosts(db, {
@@ -65,11 +64,11 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
           scope: 'community',
           where: [sql`p.id IN (${sql.join(page.map((r) => sql`${r.id}::uuid`), sql`, `)})`],
           limit: page.length,
+          withSignals: true,
         }),
-    responseSignals(db, signalAuthors(page.map((r) => r.user_id), viewerId)),
     options.offset === 0 ? searchPeople(db, viewerId, options) : [],
   ]);
-  const byId = new Map(postItemsWith(rows, viewerId, signals).map(({ row, item }) => [row.id, item]));
+  const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
   const items = page.flatMap((r) => {
     const item = byId.get(r.id);
     return item ? [item] : [];
