@@ -25,6 +25,12 @@ export const EXCHANGE_TARGETS = {
   feedRps: { pglite: 300, postgres: 1500 },
 } as const;
 
+/** Issue 14's tighter targets for the same measurements, with the feed cache off. */
+export const QUERY_TARGETS = {
+  p95Ms: { pglite: 25, postgres: 15 },
+  uncachedFeedRps: { pglite: 500, postgres: 1000 },
+} as const;
+
 export const BENCH_PASSWORD = 'Bench-Otter-Lamp-7';
 /** The load test's clients: this many members, each signed in once, one connection each. */
 const LOAD_CLIENTS = 50;

@@ -1,8 +1,8 @@
 /**
  * Where an uncached feed, search or match request spends its time (issue 14 section 2):
- * `node --import tsx bench/profile-queries.ts [pglite|postgres]` seeds the 50,000-post community,
+ * `node --import tsx bench/profile-queries.ts [pglite|postgres] [path...]` seeds the 50,000-post community,
  * starts the server with the feed cache off under V8's CPU profiler, runs 50 signed-in members on
- * feed, search and matches for 10 s, and prints the self time per package and per function.
+ * feed, search and matches (or the paths given) for 10 s, and prints the self time per package and per function.
  * The .cpuprofile stays in the printed folder (open it in Chrome DevTools for the call tree).
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -51,6 +51,8 @@ export function summarize(profile: CpuProfile, rows = 25): string {
 
 async function main() {
   const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
+  // The requests each member cycles through; the rest of the arguments name others ('/api/feed?limit=50').
+  const paths = process.argv.length > 3 ? process.argv.slice(3) : ['/api/feed?limit=50', '/api/search?q=garden&limit=50', '/api/matches?limit=50'];
   const targets = benchTargets(process.env.BENCH_DATABASE_URL);
   const target = targets.find((t) => t.kind === kind);
   if (!target) throw new Error(`no ${kind} database`);
@@ -73,11 +75,7 @@ async function main() {
         url: server.url,
         connections: cookies.length,
         duration: 10,
-        requests: [
-          { method: 'GET', path: '/api/feed?limit=50', setupRequest: withCookie },
-          { method: 'GET', path: '/api/search?q=garden&limit=50', setupRequest: withCookie },
-          { method: 'GET', path: '/api/matches?limit=50', setupRequest: withCookie },
-        ],
+        requests: paths.map((p) => ({ method: 'GET', path: p, setupRequest: withCookie })),
       });
       console.log(`${kind}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
     } finally {

@@ -1,0 +1,16 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../src/server/db/client.js';
+import { searchPosts } from '../src/server/features/search/search.service.js';
+import { findMatches } from '../src/server/features/matching/matching.service.js';
+const h = await openDatabase({ databaseUrl: process.env.DB, dataDir: process.env.DIR ?? '/tmp/x' } as never);
+const [v] = await queryRows<{ id: string }>(h.db, sql`SELECT id FROM users WHERE email LIKE '%@viewer.skillswap.local' LIMIT 1`);
+const captured: SQL[] = [];
+const orig = h.db.execute.bind(h.db);
+(h.db as any).execute = (q: SQL) => { captured.push(q); return orig(q); };
+if (process.argv[2] === 'search') await searchPosts(h.db, v!.id, { q: 'garden', serviceType: 'all', limit: 50, offset: 0 });
+else await findMatches(h.db, v!.id, { limit: 50 });
+(h.db as any).execute = orig;
+const idx = Number(process.argv[3] ?? 0);
+const rows = await queryRows<Record<string, string>>(h.db, sql`EXPLAIN (ANALYZE, BUFFERS) ${captured[idx]!}`);
+for (const r of rows) console.log(Object.values(r)[0]);
+process.exit(0);
