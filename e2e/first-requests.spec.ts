@@ -42,7 +42,42 @@ test("a member's /home fetches its session and first feed page once each, preloa
 test('a visitor gets no preload hints, and a public page as a member names only the session', async ({ page }) => {
   const visitorPage = await page.request.get('/home');
   expect(visitorPage.headers().link).toBeUndefined();
+  // Nor the first paint of a member's page (the app sends them to sign in).
+  expect(await visitorPage.text()).toContain('<div id="root"></div>');
   await memberWithProfile(page);
   const help = await page.request.get('/help');
   expect(help.headers().link).toBe('</api/auth/get-session>; rel=preload; as=fetch; crossorigin=anonymous');
+});
+
+test("a member's /home paints its frame and header before the scripts run; the app then takes the page over", async ({ page }) => {
+  await memberWithProfile(page, { displayName: 'Fay First' });
+
+  // The scripts held back, as on a slow phone: the header is there with the HTML.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home', { waitUntil: 'commit' });
+  const firstPaint = page.locator('#root[data-first-paint]');
+  await expect(firstPaint.locator('h1')).toHaveText('Discover and Connect');
+  await expect(firstPaint.getByText('Find neighbours to trade skills with.')).toBeVisible();
+  // A picture of the page until the app runs: nothing in it can be used or is read out.
+  await expect(page.getByRole('heading', { name: 'Discover and Connect' })).toHaveCount(0);
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `/tmp/home-first-paint-${width}.png` });
+  }
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover and Connect' })).toBeVisible();
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
 });

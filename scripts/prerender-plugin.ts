@@ -2,7 +2,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption, type UserConfig } from 'vite';
-import { PRERENDERED_FILE, PRERENDERED_PATHS, type PrerenderedPage } from '../src/shared/prerender.ts';
+import {
+  MEMBER_FIRST_PAINT_FILE,
+  MEMBER_FIRST_PAINT_PATHS,
+  PRERENDERED_FILE,
+  PRERENDERED_PATHS,
+  type PrerenderedPage,
+} from '../src/shared/prerender.ts';
 
 interface PrerenderOptions {
   /** The project's root (its node_modules resolve the server bundle's packages). */
@@ -21,12 +27,13 @@ interface PrerenderOptions {
 
 interface PrerenderModule {
   renderPage(pathname: string): Promise<PrerenderedPage>;
+  renderMemberFirstPaint(pathname: string): string;
 }
 
 /**
  * After the browser build, bundles `entry` for Node (a second, SSR build), renders every public
  * page of PRERENDERED_PATHS with react-dom/server and writes their `#root` HTML to
- * `prerendered.json` in the build folder. The server puts it into the page's template (index.html,
+ * `prerendered.json` in the build folder (and members' first paints to `member-first-paint.json`). The server puts it into the page's template (index.html,
  * or landing.html / sign-in.html for those pages' own small entries) for visitors
  * without a session, so text paints before the JavaScript arrives; main.tsx hydrates it.
  */
@@ -81,6 +88,8 @@ export function prerender({ projectRoot, entry, shared, pageHtml, pagePlugins, p
           pages[pathname] = page;
         }
         writeFileSync(path.join(outDir, PRERENDERED_FILE), `${JSON.stringify(pages)}\n`);
+        const firstPaints = Object.fromEntries(MEMBER_FIRST_PAINT_PATHS.map((pathname) => [pathname, module.renderMemberFirstPaint(pathname)]));
+        writeFileSync(path.join(outDir, MEMBER_FIRST_PAINT_FILE), `${JSON.stringify(firstPaints)}\n`);
       } finally {
         rmSync(serverDir, { recursive: true, force: true });
       }

@@ -35,3 +35,12 @@ export interface PrerenderedPage {
 
 /** The build's file, in the web app's folder, mapping each prerendered path to its PrerenderedPage. */
 export const PRERENDERED_FILE = 'prerendered.json';
+
+/**
+ * Members' pages whose first paint the build renders (the frame and the page's header, no member
+ * data): the server sends it inside `#root` (marked `data-first-paint`) to a signed-in member, and
+ * the app's first render replaces it. Written by the build to MEMBER_FIRST_PAINT_FILE, path -> HTML.
+ */
+export const MEMBER_FIRST_PAINT_PATHS: readonly string[] = [paths.home];
+
+export const MEMBER_FIRST_PAINT_FILE = 'member-first-paint.json';

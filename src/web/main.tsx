@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
-import { seedVisitorSession } from '@/lib/auth';
+import { seedVisitorSession, sessionQueryOptions } from '@/lib/auth';
 import { AfterHydration } from '@/lib/after-hydration';
 import { discardEarlyHeld, holdUntilHydrated } from '@/lib/before-hydration';
 import './styles.css';
@@ -35,9 +35,19 @@ function routerReady(): Promise<void> {
   });
 }
 
+// A member's page may come with its first paint in #root (the frame and the page's header, built
+// by web/prerender.tsx): React replaces it with its first render, made once the page's modules and
+// the session are in (both preloaded), so the frame gives way to the page itself, never to the
+// loading skeleton in between.
+if (rootElement.dataset.firstPaint !== undefined) {
+  discardEarlyHeld();
+  const root = createRoot(rootElement);
+  const session = queryClient.fetchQuery(sessionQueryOptions).catch(() => null);
+  void Promise.all([routerReady(), session]).then(() => startTransition(() => root.render(app)));
+}
 // The server puts a public page's prerendered HTML in #root for visitors without a session
 // (plugins/web-app.ts): the app takes it over with the same first render instead of replacing it.
-if (rootElement.hasChildNodes()) {
+else if (rootElement.hasChildNodes()) {
   seedVisitorSession(queryClient);
   const prerenderedPath = window.location.pathname;
   // Until hydrated, what the visitor does is held and replayed to the app (lib/before-hydration.ts).

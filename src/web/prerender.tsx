@@ -5,8 +5,9 @@
 import '@/lib/zod-setup';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
 import { LandingApp } from '@/app/landing-app';
+import { HomeFirstPaint } from '@/app/member-first-paint';
 import { PageRouter } from '@/app/page-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { routes } from '@/app/router';
@@ -24,6 +25,18 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
     return { template: 'sign-in.html', html: renderOwnPage(pathname, <SignInApp />) };
   }
   return { template: 'index.html', html: await renderAppPage(pathname) };
+}
+
+/** A member's first paint of `pathname` (shared/prerender.ts MEMBER_FIRST_PAINT_PATHS): no member data, nothing to hydrate. */
+export function renderMemberFirstPaint(pathname: string): string {
+  if (pathname !== paths.home) throw new Error(`no first paint for ${pathname}`);
+  return renderToString(
+    <AppProviders client={createQueryClient()}>
+      <StaticRouter location={pathname}>
+        <HomeFirstPaint />
+      </StaticRouter>
+    </AppProviders>,
+  );
 }
 
 /** The HTML inside `#root` of a page with an entry of its own: `app` in the page router (app/hydrate-own-page.tsx hydrates it). */

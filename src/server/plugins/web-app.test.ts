@@ -31,6 +31,7 @@ describe('serving the web app', () => {
         '/help': { template: '../outside.html', html: '<h1>Not from the build folder</h1>' },
       }),
     );
+    writeFileSync(path.join(dist, 'member-first-paint.json'), JSON.stringify({ '/home': '<h1>Discover on @@APP_NAME@@</h1>' }));
     writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
     // As Vite writes it (build.manifest): keys are source modules, imports are other keys.
     mkdirSync(path.join(dist, '.vite'));
@@ -255,6 +256,15 @@ describe('serving the web app', () => {
     expect((await fetch(`${server.url}/home`)).headers.get('link')).toBeNull();
     // The manifest itself is not served.
     expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
+  });
+
+  it("sends a member's /home with its first paint for the app to replace, and a visitor's without", async () => {
+    const { client } = await signedInMember(server);
+    const member = await (await fetch(`${server.url}/home`, { headers: { cookie: client.cookieHeader() } })).text();
+    expect(member).toContain('<div id="root" data-first-paint><h1>Discover on Swap &amp; Share</h1></div>app');
+    // Other members' pages have none, and a visitor (sent to sign in by the app) gets none.
+    expect(await (await fetch(`${server.url}/settings`, { headers: { cookie: client.cookieHeader() } })).text()).toContain('<div id="root"></div>app');
+    expect(await (await fetch(`${server.url}/home`)).text()).toContain('<div id="root"></div>app');
   });
 
   it('sends a signed-in member the page without prerendered HTML (it was rendered signed out)', async () => {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPage } from '../../shared/app-paths.js';
 import { firstModulesFor, firstRequestsFor, preloadLinkHeader } from '../../shared/first-requests.js';
-import { PRERENDER_PLACEHOLDERS, PRERENDERED_FILE, type PrerenderedPage } from '../../shared/prerender.js';
+import { MEMBER_FIRST_PAINT_FILE, PRERENDER_PLACEHOLDERS, PRERENDERED_FILE, type PrerenderedPage } from '../../shared/prerender.js';
 import type { AppConfig } from '../config.js';
 import { defaultMeta, type PageMeta, publicPagePath, publicPages, robotsTxt, sitemapXml } from './page-meta.js';
 
@@ -71,9 +71,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   let indexMtime = 0;
   /** The build's prerendered public pages (scripts/prerender-plugin.ts), by path. */
   let prerendered = new Map<string, PrerenderedPage>();
+  /** The build's first paints of members' pages (the frame and header, no member data), by path. */
+  let firstPaints = new Map<string, string>();
   /**
    * The finished pages of the current build: one per public page, '*' for every other address,
-   * and `prerendered:<path>:<year>` for a public page as a visitor without a session gets it.
+   * `prerendered:<path>:<year>` for a public page as a visitor without a session gets it and
+   * `member:<path>` for a member's page with its first paint.
    */
   const pages = new Map<string, CompressedPage>();
   const clientConfig = `<meta name="skillswap-config" content="${escapeAttribute(JSON.stringify(publicClientConfig(config)))}">`;
@@ -157,6 +160,17 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   }
   let chunks = new Map<string, string[]>();
 
+  /** The build's member-first-paint.json (path -> HTML); empty when it has none. */
+  function readFirstPaints(): Map<string, string> {
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path.join(config.webDistDir, MEMBER_FIRST_PAINT_FILE), 'utf8'));
+      if (typeof parsed !== 'object' || parsed === null) return new Map();
+      return new Map(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    } catch {
+      return new Map();
+    }
+  }
+
   /** The `Link` header of a member's page: its first API reads and its own lazily loaded chunks. */
   function memberPreloads(pathname: string): string {
     const modules = [...new Set(firstModulesFor(pathname).flatMap((module) => chunks.get(module) ?? []))];
@@ -179,6 +193,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         indexHtml = readFileSync(indexFile, 'utf8');
         indexMtime = mtime;
         prerendered = readPrerendered();
+        firstPaints = readFirstPaints();
         chunks = readChunks();
         pages.clear();
       }
@@ -188,13 +203,22 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     }
   }
 
-  /** The page for `pathname`; `visitor`: the request has no session, so a prerendered page may be sent. */
-  function readPage(pathname: string, visitor: boolean): CompressedPage | undefined {
+  /**
+   * The page for `pathname` as `reader` gets it: a visitor (no session) may get a prerendered
+   * public page, a member the first paint of their page.
+   */
+  function readPage(pathname: string, reader: 'visitor' | 'member' | 'unknown'): CompressedPage | undefined {
     if (!loadBuild() || indexHtml === undefined) return undefined;
     const pagePath = publicPagePath(pathname);
-    const prerenderedPage = visitor && pagePath ? prerendered.get(pagePath) : undefined;
+    const prerenderedPage = reader === 'visitor' && pagePath ? prerendered.get(pagePath) : undefined;
+    const firstPaint = reader === 'member' ? firstPaints.get(pathname) : undefined;
     // A prerendered page holds the current year (its footer), so New Year makes a new one.
-    const key = prerenderedPage === undefined ? (pagePath ?? '*') : `prerendered:${pagePath}:${new Date().getFullYear()}`;
+    const key =
+      prerenderedPage !== undefined
+        ? `prerendered:${pagePath}:${new Date().getFullYear()}`
+        : firstPaint !== undefined
+          ? `member:${pathname}`
+          : (pagePath ?? '*');
     let page = pages.get(key);
     if (!page) {
       const { title, tags } = headTags((pagePath && metaByPath.get(pagePath)) || defaultMeta(config.appName), pagePath);
@@ -205,6 +229,10 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       if (prerenderedPage) {
         const rootHtml = fillPlaceholders(prerenderedPage.html);
         html = html.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
+      } else if (firstPaint !== undefined) {
+        // main.tsx renders the app over it (it is not hydrated): the attribute tells it so.
+        const rootHtml = fillPlaceholders(firstPaint);
+        html = html.replace('<div id="root"></div>', () => `<div id="root" data-first-paint>${rootHtml}</div>`);
       }
       page = new CompressedPage(html);
       pages.set(key, page);
@@ -268,7 +296,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   async function sendIndex(request: FastifyRequest, reply: FastifyReply, status = 200) {
     const pathname = request.url.split('?')[0] ?? '/';
     const visitor = status === 200 && (await isVisitor(request, pathname));
-    const page = readPage(pathname, visitor);
+    const member = status === 200 && !visitor && (await isMember(request));
+    const page = readPage(pathname, visitor ? 'visitor' : member ? 'member' : 'unknown');
     if (!page) {
       return reply
         .status(503)
@@ -279,7 +308,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     reply.status(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
     // A member's page: the browser fetches the app's first API reads while the scripts download.
-    if (status === 200 && !visitor && (await isMember(request))) reply.header('Link', memberPreloads(pathname));
+    if (member) reply.header('Link', memberPreloads(pathname));
     return reply.send(page.body(encoding));
   }
 

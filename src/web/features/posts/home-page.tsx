@@ -13,7 +13,7 @@ import { FeedEmpty, FeedSkeleton } from '@/features/posts/components/feed-states
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMatchingEnabled } from '@/features/posts/api/get-matches';
 import { useMyPosts } from '@/features/posts/api/get-my-posts';
-import { CreatePostButton } from '@/features/posts/components/create-post-button';
+import { HomeHeader } from '@/features/posts/components/home-header';
 import { MatchingOffNote } from '@/features/posts/components/matching-off-note';
 import { MyPosts } from '@/features/posts/components/my-posts';
 import { PostCard } from '@/features/posts/components/post-card';
@@ -69,13 +69,7 @@ export function HomePage() {
 
   return (
     <Container size="wide" className="py-6 sm:py-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">Discover and Connect</h1>
-          <p className="mt-1 text-fg-muted">Find neighbours to trade skills with.</p>
-        </div>
-        <CreatePostButton size="lg" />
-      </div>
+      <HomeHeader />
 
       <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <aside className="min-w-0 lg:sticky lg:top-24 lg:order-last" aria-label="Your posts">
