@@ -42,10 +42,13 @@ export default defineConfig({
         // build (prerender plugin) is not affected.
         codeSplitting: {
           groups: [
-            // zod's setting in a chunk of its own, which main.tsx imports first: it runs before
+            // zod's setting in a chunk of its own, which app-main.tsx imports first: it runs before
             // the shared chunk builds its schemas, so zod never probes for eval (the CSP refuses
             // it and reports a violation on every page).
             { name: 'zod-setup', test: /src[\\/]web[\\/]lib[\\/]zod-setup/, priority: 30 },
+            // Vite's helper that preloads a lazy chunk's imports, in a chunk of its own: main.tsx
+            // needs only it before the app, which it loads once a member's first paint is painted.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 40 },
             { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 },
             // Not the photo cropper and the legal texts: only their own screens need them.
             { name: 'vendor', test: /node_modules[\\/](?!react-image-crop)/, minShareCount: 2, priority: 10 },

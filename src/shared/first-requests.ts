@@ -33,8 +33,9 @@ export function firstRequestsFor(pathname: string): string[] {
  * `modulepreload` in a header), so they download with the main scripts instead of after them.
  */
 export function firstModulesFor(pathname: string): string[] {
-  if (isHome(pathname)) return ['app/app-shell.tsx', 'features/posts/home-page.tsx'];
-  return [];
+  // The app itself: index.html's entry (main.tsx) loads it as a chunk of its own.
+  if (isHome(pathname)) return ['app-main.tsx', 'app/app-shell.tsx', 'features/posts/home-page.tsx'];
+  return ['app-main.tsx'];
 }
 
 /** /home as the router matches it (any case, one trailing slash). */

@@ -1,83 +1,24 @@
-// First: zod's settings must be in place before any schema is built.
-import '@/lib/zod-setup';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { seedVisitorSession, sessionQueryOptions } from '@/lib/auth';
-import { AfterHydration } from '@/lib/after-hydration';
-import { discardEarlyHeld, holdUntilHydrated } from '@/lib/before-hydration';
+/*
+ * The entry of index.html. The stylesheet is the page's own (render-blocking, so nothing paints
+ * unstyled); the app is a chunk of its own (app-main.tsx). A member's page sent with its first
+ * paint (`data-first-paint`, plugins/web-app.ts) is painted before the app's scripts download and
+ * run (a second or more on a phone: issue 14, /home's LCP); then they load together with the
+ * page's own chunks (`data-modules`), as the server's preload header names them on other pages.
+ */
 import './styles.css';
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html is missing the #root element');
+const root = document.getElementById('root');
 
-const router = createAppRouter();
-const queryClient = createQueryClient();
-const app = (
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
-
-/** Resolves once the router has loaded the lazy route modules of the first page. */
-function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+function loadApp(): void {
+  for (const href of root?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./app-main');
 }
 
-// A member's page may come with its first paint in #root (the frame and the page's header, built
-// by web/prerender.tsx): React replaces it with its first render, made once the page's modules and
-// the session are in (both preloaded), so the frame gives way to the page itself, never to the
-// loading skeleton in between.
-if (rootElement.dataset.firstPaint !== undefined) {
-  discardEarlyHeld();
-  const root = createRoot(rootElement);
-  const session = queryClient.fetchQuery(sessionQueryOptions).catch(() => null);
-  void Promise.all([routerReady(), session]).then(() => startTransition(() => root.render(app)));
-}
-// The server puts a public page's prerendered HTML in #root for visitors without a session
-// (plugins/web-app.ts): the app takes it over with the same first render instead of replacing it.
-else if (rootElement.hasChildNodes()) {
-  seedVisitorSession(queryClient);
-  const prerenderedPath = window.location.pathname;
-  // Until hydrated, what the visitor does is held and replayed to the app (lib/before-hydration.ts).
-  const guard = holdUntilHydrated(rootElement);
-  void routerReady().then(() => {
-    // A navigation before this point (back, forward) shows another page than the HTML: render it afresh.
-    if (router.state.location.pathname !== prerenderedPath || router.state.navigation.state !== 'idle') {
-      guard.abandon();
-      rootElement.replaceChildren();
-      createRoot(rootElement).render(app);
-      return;
-    }
-    // Hydration in a transition: React does it in slices and the page answers meanwhile (one long
-    // task blocked the main thread: Lighthouse's Total Blocking Time, issue 14).
-    const hydratedLocation = router.state.location;
-    startTransition(() => {
-      hydrateRoot(rootElement, <AfterHydration onHydrated={guard.release}>{app}</AfterHydration>, {
-        onRecoverableError(error) {
-          // Back, forward or a new history entry while hydrating: the router shows another page than
-          // the HTML, and React renders it afresh, as wanted. Anything else is reported as React would.
-          if (router.state.location !== hydratedLocation) return;
-          window.reportError(error);
-        },
-      });
-    });
-  });
-} else {
-  discardEarlyHeld();
-  // The first render in a transition too: React renders the shell and the page in slices of a
-  // few milliseconds, so a phone's main thread is never blocked for long (Lighthouse TBT of /home).
-  const root = createRoot(rootElement);
-  startTransition(() => root.render(app));
-}
+// After the next frame is painted: rAF runs just before it, the timer just after.
+if (root?.dataset.firstPaint !== undefined) requestAnimationFrame(() => setTimeout(loadApp));
+else loadApp();

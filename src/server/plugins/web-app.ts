@@ -171,10 +171,18 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     }
   }
 
-  /** The `Link` header of a member's page: its first API reads and its own lazily loaded chunks. */
+  /** A member's page's own lazily loaded chunks and what they import (beyond index.html's scripts). */
+  function pageChunks(pathname: string): string[] {
+    return [...new Set(firstModulesFor(pathname).flatMap((module) => chunks.get(module) ?? []))];
+  }
+
+  /**
+   * The `Link` header of a member's page: its first API reads, and its own chunks unless the page
+   * has a first paint: then main.tsx preloads them once that is painted (`data-modules`), so the
+   * scripts' download does not hold the first paint back on a slow connection.
+   */
   function memberPreloads(pathname: string): string {
-    const modules = [...new Set(firstModulesFor(pathname).flatMap((module) => chunks.get(module) ?? []))];
-    return preloadLinkHeader(firstRequestsFor(pathname), modules);
+    return preloadLinkHeader(firstRequestsFor(pathname), firstPaints.has(pathname) ? [] : pageChunks(pathname));
   }
 
   /** Prerendered HTML with the server's values in place of the build's placeholders. */
@@ -232,7 +240,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       } else if (firstPaint !== undefined) {
         // main.tsx renders the app over it (it is not hydrated): the attribute tells it so.
         const rootHtml = fillPlaceholders(firstPaint);
-        html = html.replace('<div id="root"></div>', () => `<div id="root" data-first-paint>${rootHtml}</div>`);
+        const modules = escapeAttribute(pageChunks(pathname).join(' '));
+        html = html.replace('<div id="root"></div>', () => `<div id="root" data-first-paint data-modules="${modules}">${rootHtml}</div>`);
       }
       page = new CompressedPage(html);
       pages.set(key, page);
