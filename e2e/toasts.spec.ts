@@ -22,7 +22,8 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await memberWithProfile(page);
     await page.goto('/home');
-    const header = page.locator('header').first();
+    // The app's top bar (the first paint's is hidden from assistive technology until replaced).
+    const header = page.getByRole('banner');
     await expect(header).toBeVisible();
     const headerBox = await boxOf(header);
 
