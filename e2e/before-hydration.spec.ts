@@ -1,24 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { memberWithProfile } from './profile-factory.js';
+import { openWithScriptsHeld } from './scripts-held.js';
 
-/**
- * What a visitor does on a prerendered page before its JavaScript has run is not lost: the
- * scripts are held back here until the visitor has acted, as on a slow phone.
- */
-async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Module scripts hold DOMContentLoaded back too: wait for the prerendered HTML only.
-  await page.goto(path, { waitUntil: 'commit' });
-  return release;
-}
+// What a visitor does on a prerendered page before its JavaScript has run is not lost: the
+// scripts are held back here until the visitor has acted, as on a slow phone.
 
 test('a Back click before the page is hydrated is carried out once it is', async ({ page }) => {
   const release = await openWithScriptsHeld(page, '/privacy');

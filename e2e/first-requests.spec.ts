@@ -1,6 +1,7 @@
 import { firstRequestsFor } from '../src/shared/first-requests.js';
 import { expect, test } from './fixtures.js';
 import { createPostViaApi, memberWithProfile, otherMember } from './profile-factory.js';
+import { openWithScriptsHeld } from './scripts-held.js';
 
 /*
  * A member's first load of /home: the server names the session and the first feed page in the
@@ -56,15 +57,7 @@ test("a member's /home paints its frame and header before the scripts run; the a
   await memberWithProfile(page, { displayName: 'Fay First' });
 
   // The scripts held back, as on a slow phone: the header is there with the HTML.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/home', { waitUntil: 'commit' });
+  const release = await openWithScriptsHeld(page, '/home');
   const firstPaint = page.locator('#root[data-first-paint]');
   await expect(firstPaint.locator('h1')).toHaveText('Discover and Connect');
   await expect(firstPaint.getByText('Find neighbours to trade skills with.')).toBeVisible();

@@ -1,0 +1,19 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Opens `path` with the app's scripts held back, as on a slow phone, and returns what lets them
+ * through: what the page shows or does before its JavaScript has run can be checked meanwhile.
+ */
+export async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back too: wait for the page's HTML only.
+  await page.goto(path, { waitUntil: 'commit' });
+  return release;
+}
