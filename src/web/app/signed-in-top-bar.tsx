@@ -1,4 +1,4 @@
-import { Bell, House, MessageSquare, Users, type LucideIcon } from 'lucide-react';
+import { Bell, ChevronDown, House, MessageSquare, Users, type LucideIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { MeMenu } from '@/app/me-menu';
 import { paths } from '@/lib/paths';
@@ -51,6 +51,23 @@ function NavItem({ to, label, icon: Icon, unread, count }: { to: string; label: 
 }
 
 /**
+ * Where the Me menu goes, the same size, before the session is known: only the first paint of a
+ * member's page (app/member-first-paint.tsx) has the bar without one, and the items beside it
+ * must not move when the app puts the menu there.
+ */
+function MeMenuPlaceholder() {
+  return (
+    <span aria-hidden="true" className={itemClasses}>
+      <span className="size-6 rounded-full bg-surface-muted" />
+      <span className="flex items-center gap-0.5">
+        <span className="max-sm:sr-only">Me</span>
+        <ChevronDown className="size-3 max-sm:hidden" />
+      </span>
+    </span>
+  );
+}
+
+/**
  * The members' top bar: brand, search (a second row below 768 px), Home, Network, Messages,
  * Notifications with their unread dots, and the Me menu.
  */
@@ -73,7 +90,7 @@ export function SignedInTopBar() {
             <NavItem to={paths.notifications} label="Notifications" icon={Bell} unread={unread.notifications > 0} />
           </ul>
         </nav>
-        {session ? <MeMenu user={session.user} triggerClassName={itemClasses} /> : null}
+        {session ? <MeMenu user={session.user} triggerClassName={itemClasses} /> : <MeMenuPlaceholder />}
       </Container>
     </header>
   );
