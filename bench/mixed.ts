@@ -5,6 +5,8 @@
  * which empty the feed cache as they go. Targets: zero errors, server memory < 500 MB, p99 under
  * 200 ms on PostgreSQL and 500 ms on the embedded database. The per-member write limits are off
  * for the run (POSTS_PER_HOUR=0 and friends): each bench member writes far more than a person.
+ * MIXED_LOG_LEVEL=info keeps the server's request log (each request read and answered, with its
+ * time) in the output, to see where requests wait.
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -90,7 +92,7 @@ export async function benchMixed(target: Target): Promise<MixedFigures> {
   await seed(target, COMMUNITY, 0, true);
   const { members: accounts, postIds } = await prepare(target);
 
-  const server = await startServer(target, { POSTS_PER_HOUR: '0', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '0', MESSAGES_PER_MINUTE: '0' });
+  const server = await startServer(target, { LOG_LEVEL: process.env.MIXED_LOG_LEVEL ?? 'warn', POSTS_PER_HOUR: '0', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '0', MESSAGES_PER_MINUTE: '0' });
   try {
     step(`signing in ${accounts.length} members`);
     const members: Member[] = [];
