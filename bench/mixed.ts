@@ -6,7 +6,8 @@
  * 200 ms on PostgreSQL and 500 ms on the embedded database. The per-member write limits are off
  * for the run (POSTS_PER_HOUR=0 and friends): each bench member writes far more than a person.
  * MIXED_LOG_LEVEL=info keeps the server's request log (each request read and answered, with its
- * time) in the output, to see where requests wait.
+ * time) in the output, to see where requests wait; MIXED_ENCODING sets the members'
+ * Accept-Encoding (default 'br, gzip, deflate', as fetch sends it; 'identity': no compression).
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -127,7 +128,7 @@ export async function benchMixed(target: Target): Promise<MixedFigures> {
       try {
         const res = await fetch(`${server.url}${path}`, {
           method,
-          headers: { cookie: member.cookie, origin: server.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: { cookie: member.cookie, origin: server.url, 'accept-encoding': process.env.MIXED_ENCODING ?? 'br, gzip, deflate', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
