@@ -75,7 +75,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       postgresqlconf: ['shared_buffers = 32MB'],
       ...(template ? { loadDataDir: template } : {}),
     });
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client: takingTurnsWithIo(client), schema });
     // From a template this finds every migration applied and does nothing.
     await migratePglite(db, { migrationsFolder });
     return {
@@ -103,6 +103,31 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     releaseLock();
     throw err;
   }
+}
+
+/**
+ * PGlite runs each statement on this thread, and a statement's answer starts the next waiting one
+ * within the same round of promise callbacks: under load, statements ran back to back for seconds
+ * while new requests waited unread in their sockets (the mixed benchmark: ~300 client timeouts at
+ * 10 s, while no request took a second once the server had read it; bench/RESULTS.md). Each
+ * statement or transaction first lets the event loop take in I/O (291 -> ~30 timeouts).
+ */
+function takingTurnsWithIo(client: PGlite): PGlite {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const taking = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      // PGlite's methods use private fields: they run on the client itself, never on the proxy.
+      const method = value as (...args: unknown[]) => unknown;
+      if (!taking.has(property)) return method.bind(target);
+      return async (...args: unknown[]) => {
+        await turn();
+        return method.apply(target, args);
+      };
+    },
+  });
 }
 
 /**
