@@ -110,7 +110,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * within the same round of promise callbacks: under load, statements ran back to back for seconds
  * while new requests waited unread in their sockets (the mixed benchmark: ~300 client timeouts at
  * 10 s, while no request took a second once the server had read it; bench/RESULTS.md). Each
- * statement or transaction first lets the event loop take in I/O (291 -> ~30 timeouts).
+ * statement or transaction first lets the event loop take in I/O (256-411 -> ~30 timeouts).
  */
 function takingTurnsWithIo(client: PGlite): PGlite {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
