@@ -109,11 +109,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * PGlite runs each statement on this thread, and a statement's answer starts the next waiting one
  * within the same round of promise callbacks: under load, statements ran back to back for seconds
  * while new requests waited unread in their sockets (the mixed benchmark: ~300 client timeouts at
- * 10 s, while no request took a second once the server had read it; bench/RESULTS.md). Each
- * statement or transaction first lets the event loop take in I/O (256-411 -> ~30 timeouts).
+ * 10 s, while no request took a second once the server had read it; bench/RESULTS.md). Here the
+ * statements (and transactions) take their turns in arrival order, as PGlite would run them, and
+ * before each the event loop takes in I/O. A transaction's own statements go to PGlite directly.
  */
 function takingTurnsWithIo(client: PGlite): PGlite {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  let last: Promise<unknown> = Promise.resolve();
   const taking = new Set<PropertyKey>(['query', 'exec', 'transaction']);
   return new Proxy(client, {
     get(target, property) {
@@ -122,9 +124,10 @@ function takingTurnsWithIo(client: PGlite): PGlite {
       // PGlite's methods use private fields: they run on the client itself, never on the proxy.
       const method = value as (...args: unknown[]) => unknown;
       if (!taking.has(property)) return method.bind(target);
-      return async (...args: unknown[]) => {
-        await turn();
-        return method.apply(target, args);
+      return (...args: unknown[]) => {
+        const run = last.then(ioTurn).then(() => method.apply(target, args));
+        last = run.catch(() => undefined);
+        return run;
       };
     },
   });

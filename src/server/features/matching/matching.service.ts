@@ -1,9 +1,8 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { deriveTags, splitCustomTags } from '../../../shared/domain/post-tags.js';
 import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { memberSettings } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { postItems, selectBarePosts, selectPosts, toDate, type BarePostRow } from '../posts/post-query.js';
@@ -105,18 +104,14 @@ interface CandidateColumns {
   author_shares_location: boolean;
 }
 
-/** Whether the member wants AI match suggestions, as a scalar expression (read once per statement). */
+/** Whether the member wants AI match suggestions (member settings; on when never set), as a scalar expression. */
 export function matchingEnabledColumn(userId: string): SQL {
   return sql`coalesce((SELECT ms.ai_match_suggestions FROM member_settings ms WHERE ms.user_id = ${userId}), true)`;
 }
 
-/** Whether the member wants AI match suggestions (member settings; on when never set). */
+/** Whether the member wants AI match suggestions (`matchingEnabledColumn`, read on its own). */
 export async function isMatchingEnabled(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ on: memberSettings.aiMatchSuggestions })
-    .from(memberSettings)
-    .where(eq(memberSettings.userId, userId))
-    .limit(1);
+  const [row] = await queryRows<{ on: boolean }>(db, sql`SELECT ${matchingEnabledColumn(userId)} AS on`);
   return row?.on ?? true;
 }
 
