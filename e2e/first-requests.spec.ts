@@ -70,10 +70,19 @@ test("a member's /home paints its frame and header before the scripts run; the a
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `/tmp/home-first-paint-${width}.png` });
   }
+  // Where the top bar's links and the title are in the picture (at 1440 px).
+  const pictured = {
+    home: await firstPaint.locator('nav a[href="/home"]').boundingBox(),
+    title: await firstPaint.locator('h1').boundingBox(),
+  };
 
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Discover and Connect' })).toBeVisible();
   await expect(page.locator('h1')).toHaveCount(1);
   await expect(page.locator('[inert]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
+  // The app's page is where the picture was: nothing moves when it takes over (the Me menu's
+  // place was kept).
+  expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).boundingBox()).toEqual(pictured.home);
+  expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(pictured.title);
 });
