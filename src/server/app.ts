@@ -64,6 +64,8 @@ declare module 'fastify' {
 
 /** How long shutdown waits for running handlers (main.ts exits after 10 s in all). */
 const SHUTDOWN_DRAIN_MS = 5_000;
+/** How long answers already sent get to finish going out before shutdown closes their connections. */
+const SHUTDOWN_WRITE_GRACE_MS = 1_000;
 
 export interface BuildAppOptions {
   /** An already open database; when omitted the app opens (and on close, closes) its own. */
@@ -137,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Before the routes: the API document is made of the routes registered after it.
   await registerOpenApi(app, config);
   registerMetrics(app, { token: config.metricsToken, db: database.db, openSockets: () => sockets.size });
-  const inFlight = trackInFlight(app);
+  const inFlight = trackInFlight(app, { drainMs: SHUTDOWN_DRAIN_MS, writeGraceMs: SHUTDOWN_WRITE_GRACE_MS });
   // Started once the hub exists (below); stopped here, before the pool closes.
   const background: { mailWorker?: MailWorker } = {};
   app.addHook('onClose', async () => {

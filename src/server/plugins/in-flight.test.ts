@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -41,5 +42,24 @@ describe.each(testDatabases())('shutdown on %s', (kind) => {
     release();
     await closed;
     expect(outcome).toBe(1);
+  });
+
+  it('is not held up by a connection whose request never finished arriving', async () => {
+    const port = await freePort();
+    const app = await buildApp(testConfig(kind, port));
+    await app.listen({ port, host: '127.0.0.1' });
+
+    // A client that sent half its headers and went quiet, socket still open: Node counts the
+    // connection as busy until its headers timeout (a minute).
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const started = performance.now();
+    await app.close();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    socket.destroy();
   });
 });

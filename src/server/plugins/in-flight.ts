@@ -6,13 +6,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * load generator stopping, a browser tab closing) leaves its handler running against a pool
  * that would otherwise be ended under it ("Cannot use a pool after calling end on the pool").
  * A handler is done when it sends its answer (onSend), or at the latest when the response ends.
+ *
+ * Fastify's close also waits for every open connection, and Node counts a connection whose
+ * request has begun but never finished arriving (a client that gave up while sending it) as busy
+ * until its headers timeout, a minute later. So once the handlers are done and their answers have
+ * had `writeGraceMs` to go out, the connections still open are closed.
  */
 export interface InFlight {
   /** Resolves when no handler is running, or after `timeoutMs`; true when drained. */
   drained(timeoutMs: number): Promise<boolean>;
 }
 
-export function trackInFlight(app: FastifyInstance): InFlight {
+export function trackInFlight(app: FastifyInstance, shutdown: { drainMs: number; writeGraceMs: number }): InFlight {
   const running = new WeakSet<FastifyRequest>();
   let count = 0;
   let waiters: (() => void)[] = [];
@@ -35,7 +40,7 @@ export function trackInFlight(app: FastifyInstance): InFlight {
   app.addHook('onSend', async (request) => done(request));
   app.addHook('onResponse', async (request) => done(request));
 
-  return {
+  const inFlight: InFlight = {
     drained(timeoutMs) {
       if (count === 0) return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {
@@ -52,4 +57,10 @@ export function trackInFlight(app: FastifyInstance): InFlight {
       });
     },
   };
+  app.addHook('preClose', async () => {
+    void inFlight.drained(shutdown.drainMs).then(() => {
+      setTimeout(() => app.server.closeAllConnections(), shutdown.writeGraceMs).unref();
+    });
+  });
+  return inFlight;
 }
