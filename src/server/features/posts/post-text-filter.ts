@@ -74,8 +74,10 @@ export function textFilter(q: string | undefined): TextFilter | null {
   ];
   return {
     condition: sql`(${sql.join(branches, sql` OR `)})`,
+    // The title bonus goes to the posts the title's trigram index finds, looked up in a hash:
+    // an ILIKE over every hit's title cost more than the rest of the ranking (6 of 27 ms on PGlite).
     rank: substring
-      ? sql`(ts_rank(p.search_vector, ${tsquery}) + CASE WHEN p.title ILIKE ${pattern} THEN 1 ELSE 0 END)`
+      ? sql`(ts_rank(p.search_vector, ${tsquery}) + CASE WHEN p.id IN (SELECT tp.id FROM posts tp WHERE tp.title ILIKE ${pattern}) THEN 1 ELSE 0 END)`
       : sql`ts_rank(p.search_vector, ${tsquery})`,
   };
 }

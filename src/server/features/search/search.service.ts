@@ -38,7 +38,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     scope: 'community',
     where,
     columns: [sql`count(*) OVER ()::int AS total`],
-    orderBy: filter ? sql`${filter.rank} DESC, p.created_at DESC, p.id DESC` : undefined,
+    rankedBy: filter?.rank,
     limit: options.limit,
     offset: options.offset,
   });
