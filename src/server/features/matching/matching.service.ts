@@ -87,6 +87,10 @@ interface ViewerRow {
   ai_match_suggestions: boolean;
   /** The posts the seeker's terms come from (see `seekerContext`), newest first. */
   source_posts: SourcePost[];
+  /** English lexemes of the skill keywords and those posts' keywords and offerings. */
+  skill_lexemes: string[] | null;
+  /** English lexemes of those posts' looking-for. */
+  want_lexemes: string[] | null;
 }
 
 interface SourcePost {
@@ -122,23 +126,34 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     ? sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp WHERE sp.id = ${options.postId}`
     : sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp
           WHERE sp.user_id = ${viewerId} AND sp.status = 'active' ORDER BY sp.created_at DESC LIMIT 20`;
+  // The texts' lexemes come with them (tsvector_to_array sorts them, so the order of the texts
+  // does not matter); keywords are the posts' tags without the format tags.
+  const formats = sql.join(POST_FORMAT_TAGS.map((t) => sql`${t}`), sql`, `);
   const [viewer] = await queryRows<ViewerRow>(
     db,
     sql`SELECT pr.skill_keywords, pr.latitude, pr.longitude, pr.service_radius_miles,
           coalesce(ms.location_sharing, true) AS location_sharing,
           coalesce(ms.ai_match_suggestions, true) AS ai_match_suggestions,
-          (SELECT coalesce(json_agg(json_build_object('user_id', s.user_id, 'offering', s.offering,
-              'looking_for', s.looking_for, 'custom_tags', s.custom_tags) ORDER BY s.created_at DESC), '[]'::json)
-            FROM (${sourcePosts}) s) AS source_posts
+          src.source_posts, src.skill_lexemes, src.want_lexemes
         FROM users u
         LEFT JOIN profiles pr ON pr.id = u.id
         LEFT JOIN member_settings ms ON ms.user_id = u.id
+        CROSS JOIN LATERAL (
+          SELECT coalesce(json_agg(json_build_object('user_id', s.user_id, 'offering', s.offering,
+              'looking_for', s.looking_for, 'custom_tags', s.custom_tags) ORDER BY s.created_at DESC), '[]'::json) AS source_posts,
+            tsvector_to_array(to_tsvector('english', concat_ws(' \n ',
+              array_to_string(pr.skill_keywords, ' \n '),
+              string_agg(array_to_string(ARRAY(SELECT t FROM unnest(s.custom_tags) t WHERE t <> ALL(ARRAY[${formats}]::text[])), ' \n '), ' \n '),
+              string_agg(s.offering, ' \n ')))) AS skill_lexemes,
+            tsvector_to_array(to_tsvector('english', coalesce(string_agg(s.looking_for, ' \n '), ''))) AS want_lexemes
+          FROM (${sourcePosts}) s
+        ) src
         WHERE u.id = ${viewerId}`,
   );
   if (!viewer) throw notFound('Member not found.');
   if (!viewer.ai_match_suggestions) return { items: [], total: 0, matchingEnabled: false };
 
-  const context = await seekerContext(db, viewerId, viewer, options.postId !== undefined);
+  const context = seekerContext(viewerId, viewer, options.postId !== undefined);
   // Score a few hundred candidates from their scoring columns only, then load the winners.
   const candidates = await selectBarePosts<CandidateColumns>(db, {
     viewerId,
@@ -215,7 +230,7 @@ function offeredSeekerTerms(seeker: MatchSeeker): SQL {
  * What the seeker has and wants. General: profile skill keywords plus the offering and keywords
  * of all their active posts; wants from those posts' looking-for. For one post: that post only.
  */
-async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, forOnePost: boolean): Promise<SeekerContext> {
+function seekerContext(viewerId: string, viewer: ViewerRow, forOnePost: boolean): SeekerContext {
   const sourcePosts = viewer.source_posts;
   if (forOnePost) {
     const [post] = sourcePosts;
@@ -224,13 +239,6 @@ async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, 
   }
   const skillKeywords = viewer.skill_keywords ?? [];
   const keywords = sourcePosts.flatMap((p) => splitCustomTags(p.custom_tags).keywords);
-  const skillText = [...skillKeywords, ...keywords, ...sourcePosts.map((p) => p.offering)].join(' \n ');
-  const wantText = sourcePosts.map((p) => p.looking_for).join(' \n ');
-  const [lexemes] = await queryRows<{ skills: string[]; wants: string[] }>(
-    db,
-    sql`SELECT tsvector_to_array(to_tsvector('english', ${skillText})) AS skills,
-               tsvector_to_array(to_tsvector('english', ${wantText})) AS wants`,
-  );
   const usable = (terms: string[] | undefined) =>
     (terms ?? []).filter((t) => t.length >= 3 && /^[\p{L}\p{N}]+$/u.test(t) && !/^\d+$/.test(t) && !FILLER_TERMS.has(t));
   const sharing = viewer.location_sharing && viewer.latitude !== null && viewer.longitude !== null;
@@ -241,8 +249,8 @@ async function seekerContext(db: Database, viewerId: string, viewer: ViewerRow, 
   }
   return {
     seeker: {
-      skills: usable(lexemes?.skills).slice(0, MAX_TERMS),
-      wants: usable(lexemes?.wants).slice(0, MAX_TERMS),
+      skills: usable(viewer.skill_lexemes ?? undefined).slice(0, MAX_TERMS),
+      wants: usable(viewer.want_lexemes ?? undefined).slice(0, MAX_TERMS),
       location: sharing && viewer.latitude !== null && viewer.longitude !== null ? { latitude: viewer.latitude, longitude: viewer.longitude } : null,
       radiusMiles: viewer.service_radius_miles ?? 10,
     },

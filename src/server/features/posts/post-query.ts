@@ -185,6 +185,11 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
  * (matching scores a few hundred candidates, then loads full items for the top few).
  */
 export async function selectBarePosts<Extra extends object>(db: Database, q: BarePostQuery): Promise<(BarePostRow & Extra)[]> {
+  return queryRows<BarePostRow & Extra>(db, barePostsQuery(q));
+}
+
+/** The statement `selectBarePosts` runs, to read it inside another (a CTE). */
+export function barePostsQuery(q: BarePostQuery): SQL {
   const conditions = sql.join([scopeCondition(q.viewerId, q.scope), ...(q.where ?? [])], sql` AND `);
   // OFFSET 0 keeps PostgreSQL from folding the ranked read into the outer query (which would
   // work out the rank above the window count, carrying every row's text up to it).
@@ -192,12 +197,11 @@ export async function selectBarePosts<Extra extends object>(db: Database, q: Bar
     ? sql`(SELECT p.id, p.user_id, p.created_at, ${q.rankedBy} AS rank FROM posts p WHERE ${conditions} OFFSET 0) AS p`
     : sql`posts p WHERE ${conditions}`;
   const order = q.rankedBy ? sql`p.rank DESC, p.created_at DESC, p.id DESC` : (q.orderBy ?? sql`p.created_at DESC, p.id DESC`);
-  const query = sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT p.id, p.user_id, p.created_at
+  return sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT p.id, p.user_id, p.created_at
       ${(q.columns ?? []).length > 0 ? sql`, ${sql.join(q.columns ?? [], sql`, `)}` : sql``}
     FROM ${source}
     ORDER BY ${order}
     LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
-  return queryRows<BarePostRow & Extra>(db, query);
 }
 
 /** A timestamp as either driver returns it. */

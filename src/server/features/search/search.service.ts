@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { authorVisibleTo, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
+import { authorVisibleTo, barePostsQuery, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
 
 export interface SearchOptions {
@@ -32,18 +32,33 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     where.push(sql`(p.category_id IN (${subtree})
       OR (p.category_id IS NULL AND p.user_id IN (SELECT cp.id FROM profiles cp WHERE cp.primary_category_id IN (${subtree}))))`);
   }
-  // Rank and count the matches from the posts alone, then load the page's items.
-  const page = await selectBarePosts<{ total: number }>(db, {
+  // The page is ranked and counted from the posts alone, then only its rows get their authors,
+  // categories and response signals: one statement. The 'People' group (first page only) goes
+  // out beside it.
+  const ranked = barePostsQuery({
     viewerId,
     scope: 'community',
     where,
-    columns: [sql`count(*) OVER ()::int AS total`],
+    columns: [sql`count(*) OVER ()::int AS total`, ...(filter ? [sql`p.rank`] : [])],
     rankedBy: filter?.rank,
     limit: options.limit,
     offset: options.offset,
   });
-  let total = page[0]?.total ?? 0;
-  if (page.length === 0 && options.offset > 0) {
+  const [rows, people] = await Promise.all([
+    selectPosts<{ total: number }>(db, {
+      viewerId,
+      scope: 'community',
+      with: sql`ranked AS (${ranked})`,
+      where: [sql`p.id IN (SELECT r.id FROM ranked r)`],
+      columns: [sql`(SELECT r.total FROM ranked r LIMIT 1) AS total`],
+      orderBy: filter ? sql`(SELECT r.rank FROM ranked r WHERE r.id = p.id) DESC, p.created_at DESC, p.id DESC` : undefined,
+      limit: options.limit,
+      withSignals: true,
+    }),
+    options.offset === 0 ? searchPeople(db, viewerId, options) : [],
+  ]);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && options.offset > 0) {
     // Past the last page: count from the start so 'N results found' stays right.
     const first = await selectBarePosts<{ total: number }>(db, {
       viewerId,
@@ -54,26 +69,8 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     });
     total = first[0]?.total ?? 0;
   }
-  // The page's items (with their authors' response signals) and the 'People' group (first page
-  // only) do not depend on each other: they go out together.
-  const [rows, people] = await Promise.all([
-    page.length === 0
-      ? []
-      : selectPosts(db, {
-          viewerId,
-          scope: 'community',
-          where: [sql`p.id IN (${sql.join(page.map((r) => sql`${r.id}::uuid`), sql`, `)})`],
-          limit: page.length,
-          withSignals: true,
-        }),
-    options.offset === 0 ? searchPeople(db, viewerId, options) : [],
-  ]);
-  const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
-  const items = page.flatMap((r) => {
-    const item = byId.get(r.id);
-    return item ? [item] : [];
-  });
-  return { items, total, nextOffset: nextOffset(options.offset, options.limit, page.length, total), people };
+  const items = postItems(rows, viewerId).map(({ item }) => item);
+  return { items, total, nextOffset: nextOffset(options.offset, options.limit, rows.length, total), people };
 }
 
 /** Profile service types the filter accepts: 'digital' and 'physical' include 'both'. */
