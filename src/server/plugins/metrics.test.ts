@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,23 @@ describe.each(testDatabases())('GET /api/metrics with METRICS_TOKEN on %s', (kin
     expect(valueOf(after, 'http_requests_total', unmatched) - valueOf(before, 'http_requests_total', unmatched)).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain(secret);
     expect(after).not.toContain('00000000abcd');
+  });
+
+  it('counts requests whose client left before the answer', async () => {
+    const labels = { method: 'POST', route: '/api/posts' };
+    const before = await scrape(server());
+    // Headers and the first bytes of a body that never arrives, then the client hangs up.
+    const { port } = new URL(server().url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"title":');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+
+    await expect
+      .poll(async () => valueOf(await scrape(server()), 'http_requests_abandoned_total', labels) - valueOf(before, 'http_requests_abandoned_total', labels))
+      .toBe(1);
   });
 
   it('counts the open realtime sockets', async () => {

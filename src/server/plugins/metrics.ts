@@ -23,6 +23,8 @@ const LABELS = ['method', 'route', 'status_class'] as const;
  * Each app has its own prom-client registry (tests build many apps in one process):
  * - `http_requests_total` and `http_request_duration_seconds` (histogram) by method, route
  *   pattern (`/api/posts/:id`, never the raw URL; `unmatched` for 404s) and status class;
+ * - `http_requests_abandoned_total` by method and route pattern: requests whose client left
+ *   before the answer (under overload, the ones users gave up on);
  * - `skillswap_realtime_connections`: open WebSockets on this instance;
  * - `skillswap_mail_outbox_pending`: mails in the outbox not yet sent nor given up (every
  *   instance sees the same number: it is read from the database on each scrape);
@@ -78,6 +80,16 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
         this.set(Number.NaN);
       }
     },
+  });
+
+  const abandoned = new Counter({
+    name: 'http_requests_abandoned_total',
+    help: 'Requests whose client closed the connection before their answer was sent (a timeout, a lost signal), by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    registers: [registry],
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    abandoned.inc({ method: request.method, route: routeLabel(request) });
   });
 
   app.addHook('onResponse', async (request, reply) => {
