@@ -26,6 +26,24 @@ test('an address typed and left before the page is hydrated is checked once it i
   await expect(email).toHaveValue('not-an-address');
 });
 
+test('a page scrolled before it is hydrated stays where the visitor scrolled it', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/help');
+  const send = page.getByRole('region', { name: 'Contact Support' }).getByRole('button', { name: 'Send Message' });
+  await send.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate<number>('window.scrollY');
+  expect(scrolled).toBeGreaterThan(0);
+  // The stale session seeded for the prerendered page is read again once the app has hydrated.
+  const hydrated = page.waitForRequest((request) => request.url().endsWith('/api/auth/get-session'));
+  release();
+  await hydrated;
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
+  expect(await page.evaluate<number>('window.scrollY')).toBe(scrolled);
+  await send.click();
+  await expect(page.getByRole('region', { name: 'Contact Support' }).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+    'Please enter your email address so we can reply.',
+  );
+});
+
 test('a link followed before the page is hydrated opens its page, whose Back returns', async ({ page }) => {
   const release = await openWithScriptsHeld(page, '/help');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();

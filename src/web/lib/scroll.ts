@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /** True when the visitor asked the system for less motion. */
@@ -16,10 +16,19 @@ export function scrollToSection(id: string): HTMLElement | null {
   return element;
 }
 
-/** Scrolls to the top when the page or its hash changes, except to a `#section` (its page scrolls there itself). */
+/**
+ * Scrolls to the top when the page or its hash changes, except to a `#section` (its page scrolls
+ * there itself). Not for the first page of a load: the browser places it (at the top, or where a
+ * reload left it), and a prerendered page may already have been scrolled by the visitor before
+ * the app took it over (scrolling it back then moved the form they were about to use away from
+ * under the pointer).
+ */
 export function useScrollToTopOnPageChange(): void {
   const { pathname, hash } = useLocation();
+  const shown = useRef<string | null>(null);
   useLayoutEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
+    const page = `${pathname}${hash}`;
+    if (shown.current !== null && shown.current !== page && !hash) window.scrollTo(0, 0);
+    shown.current = page;
   }, [pathname, hash]);
 }
