@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
-import { deriveTags, splitCustomTags } from '../../../shared/domain/post-tags.js';
+import { deriveTags, isPostFormat, POST_FORMATS, splitCustomTags } from '../../../shared/domain/post-tags.js';
 import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -53,7 +53,6 @@ export interface MatchResult {
 const SOURCE_LIMITS = { fullText: 200, tags: 50, prefix: 50, box: 100, newest: 50 } as const;
 const MAX_TERMS = 24;
 const MAX_PREFIX_WORDS = 8;
-const POST_FORMAT_TAGS = ['in_person', 'remote', 'hybrid'];
 
 /**
  * Lexemes too common in offers and requests to say anything ("help", "looking", "lessons"),
@@ -128,7 +127,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
           WHERE sp.user_id = ${viewerId} AND sp.status = 'active' ORDER BY sp.created_at DESC LIMIT 20`;
   // The texts' lexemes come with them (tsvector_to_array sorts them, so the order of the texts
   // does not matter); keywords are the posts' tags without the format tags.
-  const formats = sql.join(POST_FORMAT_TAGS.map((t) => sql`${t}`), sql`, `);
+  const formats = sql.join(POST_FORMATS.map((t) => sql`${t}`), sql`, `);
   const [viewer] = await queryRows<ViewerRow>(
     db,
     sql`SELECT pr.skill_keywords, pr.latitude, pr.longitude, pr.service_radius_miles,
@@ -254,7 +253,7 @@ function seekerContext(viewerId: string, viewer: ViewerRow, forOnePost: boolean)
       location: sharing && viewer.latitude !== null && viewer.longitude !== null ? { latitude: viewer.latitude, longitude: viewer.longitude } : null,
       radiusMiles: viewer.service_radius_miles ?? 10,
     },
-    tags: [...tags].filter((t) => !POST_FORMAT_TAGS.includes(t)).slice(0, 40),
+    tags: [...tags].filter((t) => !isPostFormat(t)).slice(0, 40),
   };
 }
 
