@@ -21,12 +21,19 @@ export class SmtpSink {
   private waiters: (() => void)[] = [];
   private server: SMTPServer;
   port = 0;
+  /** While true, every connection is refused with 421 (the service is down) but the port stays ours. */
+  refusing = false;
 
   constructor() {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      disableReverseLookup: true,
       logger: false,
+      onConnect: (_session, callback) => {
+        if (!this.refusing) return callback();
+        callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

@@ -5,7 +5,7 @@ import type { ExchangeRequestItem } from '../../../shared/schemas/requests.js';
 import { mailQueue } from '../../db/schema/index.js';
 import { TestClient, uniqueEmail } from '../../test/client.js';
 import { createProfile, insertPost, setSettings } from '../../test/factories.js';
-import { freePort, startTestServer, testDatabases, type TestServer } from '../../test/harness.js';
+import { startTestServer, testDatabases, type TestServer } from '../../test/harness.js';
 import { TEST_PASSWORD } from '../../test/members.js';
 import { linkIn, SmtpSink } from '../../test/smtp-sink.js';
 import { openSocket } from '../../test/sockets.js';
@@ -137,13 +137,16 @@ describe.each(testDatabases())('member e-mails on %s', (kind) => {
 });
 
 describe.each(testDatabases())('the mail outbox with the SMTP server down, then up, on %s', (kind) => {
-  let port: number;
   let server: TestServer;
   const sink = new SmtpSink();
   beforeAll(async () => {
-    port = await freePort();
-    // Nothing listens on the port yet: every send fails at once. Retries after 1 s, 2 s, 4 s...
-    server = await startTestServer(kind, { SMTP_URL: `smtp://127.0.0.1:${port}`, TRUST_PROXY: 'true', MAIL_RETRY_BASE_SECONDS: '1' });
+    // The SMTP server refuses every connection (421) until the test lets it answer: every send
+    // fails at once. It holds its port meanwhile, so no other test's server can take it (a port
+    // merely left free once was, and the sends then waited for a greeting that never came).
+    sink.refusing = true;
+    const smtpUrl = await sink.start();
+    // Retries after 1 s, 2 s, 4 s...
+    server = await startTestServer(kind, { SMTP_URL: smtpUrl, TRUST_PROXY: 'true', MAIL_RETRY_BASE_SECONDS: '1' });
   });
   afterAll(async () => {
     await server.close();
@@ -171,7 +174,7 @@ describe.each(testDatabases())('the mail outbox with the SMTP server down, then 
     expect(failed?.attempts).toBeGreaterThanOrEqual(1);
     expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(failed?.createdAt.getTime() ?? 0);
 
-    await sink.start(port);
+    sink.refusing = false;
     const mail = await sink.waitFor(to, () => true, 1, 20_000);
     expect(mail.text).toContain('Still here');
     await expect.poll(async () => (await row())?.sentAt, { timeout: 5_000 }).toBeInstanceOf(Date);
