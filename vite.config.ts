@@ -31,7 +31,9 @@ export default defineConfig({
     // WEB_DIST_DIR lets parallel test runs build into folders of their own.
     outDir: process.env.WEB_DIST_DIR ?? r('./dist/web'),
     emptyOutDir: true,
-    sourcemap: false,
+    // SOURCEMAP=1 writes source maps beside the chunks (not linked from them), to read a profile of
+    // the production build.
+    sourcemap: process.env.SOURCEMAP ? 'hidden' : false,
     // .vite/manifest.json: the server names a member page's own chunks as modulepreload links.
     manifest: true,
     rollupOptions: {

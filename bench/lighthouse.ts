@@ -59,18 +59,26 @@ export async function benchLighthouse(only?: string): Promise<PageScores[]> {
       const pages = all.filter((p) => !only || p.page === only);
       const results: PageScores[] = [];
       for (const p of pages) {
-        // A fresh browser per page: a second run in the same one once failed to collect a trace.
-        const chrome = await chromeLauncher.launch({
-          chromePath: '/usr/bin/chromium',
-          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-        });
-        const run = await lighthouse(`${server.url}${p.page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          extraHeaders: p.headers,
-        }).finally(() => chrome.kill());
+        // A fresh browser per run: a second run in the same one once failed to collect a trace.
+        // Lighthouse now and then fails to record the load's trace (NO_NAVSTART): one more try.
+        const measure = async () => {
+          const chrome = await chromeLauncher.launch({
+            chromePath: '/usr/bin/chromium',
+            chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+          });
+          return lighthouse(`${server.url}${p.page}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            extraHeaders: p.headers,
+          }).finally(() => chrome.kill());
+        };
+        let run = await measure();
+        if (run?.lhr.runtimeError) {
+          console.log(`  ${p.page}: Lighthouse could not measure (${run.lhr.runtimeError.code}); once more`);
+          run = await measure();
+        }
         if (!run) throw new Error(`no Lighthouse result for ${p.page}`);
         // LIGHTHOUSE_REPORT_DIR keeps each page's whole report (JSON), to see where the time went.
         const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;

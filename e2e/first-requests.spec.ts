@@ -86,3 +86,25 @@ test("a member's /home paints its frame and header before the scripts run; the a
   expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).boundingBox()).toEqual(pictured.home);
   expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(pictured.title);
 });
+
+test("a member's first /home renders once, with its posts: no loading skeleton in between", async ({ page, browser, baseURL }) => {
+  const author = await otherMember(browser, baseURL, { displayName: 'Ona Once' });
+  await createPostViaApi(author.page.request, { title: 'Bread baking on Sundays' });
+  await memberWithProfile(page, { displayName: 'Rui Render' });
+  await createPostViaApi(page.request, { title: 'Guitar lessons for beginners' });
+
+  // Whether a loading state was ever in the page, from its first byte on.
+  await page.addInitScript(`
+    window.__loadingSeen = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[aria-label="Loading posts"], [data-testid="my-posts-loading"]')) {
+        const what = el.getAttribute('aria-label') || el.getAttribute('data-testid');
+        if (!window.__loadingSeen.includes(what)) window.__loadingSeen.push(what);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 3, name: 'Bread baking on Sundays' })).toBeVisible();
+  await expect(page.getByTestId('my-post')).toHaveCount(1);
+  expect(await page.evaluate('window.__loadingSeen')).toEqual([]);
+});

@@ -8,15 +8,24 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { prefetchPageData } from '@/app/page-data';
 import { createAppRouter } from '@/app/router';
 import { seedVisitorSession, sessionQueryOptions } from '@/lib/auth';
 import { AfterHydration } from '@/lib/after-hydration';
 import { discardEarlyHeld, holdUntilHydrated } from '@/lib/before-hydration';
+import { cn } from '@/lib/cn';
+import { yieldToMain } from '@/lib/yield-to-main';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html is missing the #root element');
 
+// Each step in a task of its own (lib/yield-to-main.ts): this module's imports were one, the
+// routes' table is the next, tailwind-merge's tables (built on its first call) the next.
+await yieldToMain();
 const router = createAppRouter();
+await yieldToMain();
+cn('p-0');
+await yieldToMain();
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
@@ -39,14 +48,15 @@ function routerReady(): Promise<void> {
 }
 
 // A member's page may come with its first paint in #root (the frame and the page's header, built
-// by web/prerender.tsx): React replaces it with its first render, made once the page's modules and
-// the session are in (both preloaded), so the frame gives way to the page itself, never to the
-// loading skeleton in between.
+// by web/prerender.tsx): React replaces it with its first render, made once the page's modules, the
+// session and the page's own data are in (fetched side by side), so the frame gives way to the
+// page itself, never to the loading skeleton in between, and the page renders once, in slices.
 if (rootElement.dataset.firstPaint !== undefined) {
   discardEarlyHeld();
   const root = createRoot(rootElement);
   const session = queryClient.fetchQuery(sessionQueryOptions).catch(() => null);
-  void Promise.all([routerReady(), session]).then(() => startTransition(() => root.render(app)));
+  const pageData = prefetchPageData(window.location.pathname, queryClient);
+  void Promise.all([routerReady(), session, pageData]).then(() => startTransition(() => root.render(app)));
 }
 // The server puts a public page's prerendered HTML in #root for visitors without a session
 // (plugins/web-app.ts): the app takes it over with the same first render instead of replacing it.

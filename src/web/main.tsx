@@ -6,19 +6,26 @@
  * page's own chunks (`data-modules`), as the server's preload header names them on other pages.
  */
 import './styles.css';
+import { yieldToMain } from './lib/yield-to-main';
 
 const root = document.getElementById('root');
 
-function loadApp(): void {
+async function loadApp(): Promise<void> {
   for (const href of root?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
     document.head.append(link);
   }
-  void import('./app-main');
+  // The libraries, the app's shared modules, then the app, each evaluated in a task of its own
+  // (lib/yield-to-main.ts).
+  await import('./lib/boot-libraries');
+  await yieldToMain();
+  await import('./lib/boot-shared');
+  await yieldToMain();
+  await import('./app-main');
 }
 
 // After the next frame is painted: rAF runs just before it, the timer just after.
-if (root?.dataset.firstPaint !== undefined) requestAnimationFrame(() => setTimeout(loadApp));
-else loadApp();
+if (root?.dataset.firstPaint !== undefined) requestAnimationFrame(() => setTimeout(() => void loadApp()));
+else void loadApp();

@@ -11,11 +11,11 @@ import { cn } from '@/lib/cn';
 import { useUnreadCounts } from '@/lib/unread-counts';
 
 // Below 640 px the labels are read by screen readers only, so the bar fits in 375 px.
-const itemClasses = cn(
+const itemClasses = [
   'relative flex min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-2 py-1.5 text-[11px] leading-none font-medium text-fg-muted',
   'transition-colors hover:bg-surface-muted hover:text-fg sm:min-w-14 md:min-w-16 md:text-xs',
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-);
+].join(' ');
 
 /** A dot, or with `count` a small red badge with the number (99+ beyond). */
 function NavItem({ to, label, icon: Icon, unread, count }: { to: string; label: string; icon: LucideIcon; unread: boolean; count?: number }) {

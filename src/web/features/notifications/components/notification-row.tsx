@@ -6,10 +6,10 @@ import type { NotificationItem } from '@shared/schemas/notifications';
 import { cn } from '@/lib/cn';
 import { notificationKind } from '@/features/notifications/lib/notification-kinds';
 
-const rowClasses = cn(
+const rowClasses = [
   'flex w-full items-start gap-3 px-4 py-4 text-left sm:gap-4 sm:px-5',
   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-);
+].join(' ');
 const actionable = 'transition-colors hover:bg-surface-muted';
 
 export interface NotificationRowProps {

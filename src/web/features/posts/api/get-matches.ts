@@ -37,6 +37,12 @@ export const matchesQueryOptions = (params: MatchesParams) =>
     meta: { sessionLapseDescription: MATCHING_SESSION_LAPSE },
   });
 
+/**
+ * Up to 3 matches per My Posts entry (spec section 9); the count and the list hold only
+ * meaningful matches (docs/decisions/003: the spec's 'above 20' counted nearly every post).
+ */
+export const MY_POST_MATCHES = { limit: 3, minScore: MEANINGFUL_MATCH_SCORE } as const;
+
 export function useMatches(params: MatchesParams, enabled = true) {
   return useQuery({ ...matchesQueryOptions(params), enabled });
 }

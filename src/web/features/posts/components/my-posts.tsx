@@ -1,23 +1,16 @@
 import { Link } from 'react-router';
-import { MEANINGFUL_MATCH_SCORE } from '@shared/domain/match-score';
 import { stripOfferingPrefix, shortPostTitle } from '@shared/domain/post-text';
 import type { PostItem } from '@shared/schemas/posts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMatches } from '@/features/posts/api/get-matches';
+import { MY_POST_MATCHES, useMatches } from '@/features/posts/api/get-matches';
 import { ExchangeButton } from '@/features/posts/components/exchange-button';
 import { MatchingOffNote } from '@/features/posts/components/matching-off-note';
 import { AuthorIdentity } from '@/features/posts/components/member-avatar';
 import { PostActionsMenu } from '@/features/posts/components/post-actions-menu';
 import { paths } from '@/lib/paths';
-
-/**
- * Up to 3 matches per My Posts entry (spec section 9); the count and the list hold only
- * meaningful matches (docs/decisions/003: the spec's 'above 20' counted nearly every post).
- */
-const MY_POST_MATCHES = { limit: 3, minScore: MEANINGFUL_MATCH_SCORE } as const;
 
 function matchCountText(count: number): string {
   return `— ${count} ${count === 1 ? 'Match' : 'Matches'}`;
@@ -104,7 +97,7 @@ export function MyPosts({ posts, isPending, matchingEnabled, matchingTurnedOff =
           My Posts
         </h2>
         {isPending ? (
-          <div className="mt-3 grid gap-3">
+          <div className="mt-3 grid gap-3" data-testid="my-posts-loading">
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
