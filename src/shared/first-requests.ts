@@ -21,6 +21,8 @@ export function firstRequestsFor(pathname: string): string[] {
       `/api/matches?minScore=${MEANINGFUL_MATCH_SCORE}&limit=1`,
       '/api/notifications/unread-count',
       '/api/messages/unread-count',
+      // The Me menu's, and the page data's (web/app/page-data.ts): lib/profile-completeness.ts.
+      '/api/profiles/me/completeness',
     );
   }
   return requests;
@@ -39,8 +41,10 @@ export function firstModulesFor(pathname: string): string[] {
 }
 
 /** /home as the router matches it (any case, one trailing slash). */
+/** /home and /home-database: the same page. */
 function isHome(pathname: string): boolean {
-  return pathname.toLowerCase().replace(/(.)\/$/, '$1') === paths.home;
+  const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  return path === paths.home || path === paths.homeDatabase;
 }
 
 /** The `Link` header value that preloads `urls` as same-origin fetches (what `fetch` with credentials 'same-origin' matches). */

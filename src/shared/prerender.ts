@@ -41,6 +41,6 @@ export const PRERENDERED_FILE = 'prerendered.json';
  * data): the server sends it inside `#root` (marked `data-first-paint`) to a signed-in member, and
  * the app's first render replaces it. Written by the build to MEMBER_FIRST_PAINT_FILE, path -> HTML.
  */
-export const MEMBER_FIRST_PAINT_PATHS: readonly string[] = [paths.home];
+export const MEMBER_FIRST_PAINT_PATHS: readonly string[] = [paths.home, paths.homeDatabase];
 
 export const MEMBER_FIRST_PAINT_FILE = 'member-first-paint.json';

@@ -29,7 +29,7 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
 
 /** A member's first paint of `pathname` (shared/prerender.ts MEMBER_FIRST_PAINT_PATHS): no member data, nothing to hydrate. */
 export function renderMemberFirstPaint(pathname: string): string {
-  if (pathname !== paths.home) throw new Error(`no first paint for ${pathname}`);
+  if (pathname !== paths.home && pathname !== paths.homeDatabase) throw new Error(`no first paint for ${pathname}`);
   return renderToString(
     <AppProviders client={createQueryClient()}>
       <StaticRouter location={pathname}>
