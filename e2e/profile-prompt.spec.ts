@@ -27,11 +27,16 @@ async function leaveVerificationFlags(page: Page) {
     }`);
 }
 
-/** Opens /home and waits until the completeness check has answered. */
+/**
+ * Opens /home and waits until the completeness check has answered and the app has taken the page
+ * over (the answer comes before the app's first render now: it renders once the page's data is in).
+ */
 async function openHome(page: Page) {
   const checked = page.waitForResponse((r) => r.url().endsWith('/api/profiles/me/completeness'));
   await page.goto('/home');
   await checked;
+  // The first paint's heading is hidden from the accessibility tree: this one is the app's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover and Connect' })).toBeVisible();
 }
 
 const modal = (page: Page) => page.getByRole('dialog', { name: 'Complete Your Profile' });

@@ -62,7 +62,8 @@ if (rootElement.dataset.firstPaint !== undefined) {
 // (plugins/web-app.ts): the app takes it over with the same first render instead of replacing it.
 else if (rootElement.hasChildNodes()) {
   seedVisitorSession(queryClient);
-  const prerenderedPath = window.location.pathname;
+  // Where the page was loaded (main.tsx): the visitor may have gone back or forward since.
+  const prerenderedPath = rootElement.dataset.loadedPath ?? window.location.pathname;
   // Until hydrated, what the visitor does is held and replayed to the app (lib/before-hydration.ts).
   const guard = holdUntilHydrated(rootElement);
   void routerReady().then(() => {

@@ -9,6 +9,9 @@ import './styles.css';
 import { yieldToMain } from './lib/yield-to-main';
 
 const root = document.getElementById('root');
+// The address the page was loaded at, before any back or forward: app-main.tsx hydrates the
+// prerendered HTML only if the router still shows that page when it gets there.
+if (root) root.dataset.loadedPath = window.location.pathname;
 
 async function loadApp(): Promise<void> {
   for (const href of root?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
