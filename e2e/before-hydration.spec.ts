@@ -16,6 +16,15 @@ test('a Back click before the page is hydrated is carried out once it is', async
   await expect(page.getByRole('heading', { level: 1, name: 'Ready to SkillSwap?' })).toBeVisible();
 });
 
+test('Escape pressed before the sign-up page is hydrated closes it once it is', async ({ page }) => {
+  const release = await openWithScriptsHeld(page, '/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Join the SkillSwap Community' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/signup');
+  release();
+  await expect(page).toHaveURL('/');
+});
+
 test('an address typed and left before the page is hydrated is checked once it is', async ({ page }) => {
   const release = await openWithScriptsHeld(page, '/login');
   const email = page.getByLabel('Email');

@@ -17,6 +17,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 /** Two more servers on a 2-core machine beside the suite's own: pages take longer to come up. */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
+type Tab = { __skillswapRealtime?: { getState(): string } };
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const bubbles = (page: Page) => page.getByTestId('messages-scroller').getByTestId('message');
 
@@ -47,6 +48,9 @@ test('two instances on one PostgreSQL: requests, chat, notifications, sign-out a
     // A request sent through B: Ann's tab on A hears of it at once (dot, then the list).
     await ann.page.goto('/home');
     await expect(ann.page.getByTestId('notifications-unread-dot')).toHaveCount(0);
+    // Once Ann's tab listens (its first reads come before its socket opens: an event in between
+    // waits for the next poll, docs/ARCHITECTURE.md, Realtime).
+    await ann.page.waitForFunction(() => (globalThis as unknown as Tab).__skillswapRealtime?.getState() === 'open');
     const sent = await ben.context.request.post('/api/requests', { data: { postId: post.id, message: 'Hello from instance B' } });
     expect(sent.status()).toBe(201);
     const { conversationId } = (await sent.json()) as { conversationId: string };

@@ -78,6 +78,8 @@ interface HeldSubmit {
 interface EarlyHeld {
   clicks: HTMLElement[];
   submit: HeldSubmit | null;
+  /** Escape was pressed (a dialog page closes on it). */
+  escape?: boolean;
   stop: () => void;
 }
 
@@ -144,6 +146,7 @@ export function holdUntilHydrated(root: HTMLElement): HydrationGuard {
   discardEarlyHeld();
   let heldSubmit: HeldSubmit | null = early?.submit ? remembered(early.submit, root) : null;
   const heldClicks: HTMLElement[] = early ? early.clicks.filter((button) => root.contains(button)).map((b) => remember(b, root)) : [];
+  let heldEscape = early?.escape === true;
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -162,11 +165,17 @@ export function holdUntilHydrated(root: HTMLElement): HydrationGuard {
     if (!heldClicks.includes(button)) heldClicks.push(remember(button, root));
   };
 
+  const onKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') heldEscape = true;
+  };
+
   document.addEventListener('submit', onSubmit, true);
   document.addEventListener('click', onClick, true);
+  document.addEventListener('keydown', onKeydown, true);
   const stop = () => {
     document.removeEventListener('submit', onSubmit, true);
     document.removeEventListener('click', onClick, true);
+    document.removeEventListener('keydown', onKeydown, true);
   };
 
   return {
@@ -180,11 +189,15 @@ export function holdUntilHydrated(root: HTMLElement): HydrationGuard {
       }
       heldSubmit = null;
       for (const button of heldClicks.splice(0)) found(button, root)?.click();
+      // Escape goes where the app listens for it (a dialog page's own handler, Radix's layers).
+      if (heldEscape) (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      heldEscape = false;
     },
     abandon() {
       stop();
       heldSubmit = null;
       heldClicks.length = 0;
+      heldEscape = false;
     },
   };
 }
