@@ -1,5 +1,6 @@
 import { allowFailedRequests, logIn, navigateWithState, returnToTab } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
+import { isRealtimeOpen } from './realtime-tab.js';
 import { signedInMember } from './members.js';
 import { profileViaApi } from './profile-helpers.js';
 
@@ -54,7 +55,7 @@ test.describe('sessions', () => {
     await signedInMember(page);
     await page.goto('/notifications');
     await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
-    await page.waitForFunction(() => (globalThis as unknown as { __skillswapRealtime?: { getState(): string } }).__skillswapRealtime?.getState() === 'open');
+    await page.waitForFunction(isRealtimeOpen);
 
     // Signed out in another page of the same browser: the server closes this tab's connection.
     await page.request.post('/api/auth/sign-out', { data: {} });

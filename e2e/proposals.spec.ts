@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 import { allowFailedRequests } from './auth-helpers.js';
 import { expect, test } from './fixtures.js';
+import { isRealtimeOpen, type RealtimeTab } from './realtime-tab.js';
 import { createPostViaApi, memberWithProfile, otherMember, uniqueWord } from './profile-factory.js';
 
 /** The tab's realtime connection as lib/realtime.tsx exposes it (this file is type-checked without the DOM). */
-type Tab = { __skillswapRealtime?: { getState(): string; stop(): void } };
-const isOpen = () => (globalThis as unknown as Tab).__skillswapRealtime?.getState() === 'open';
-const stopRealtime = () => (globalThis as unknown as Tab).__skillswapRealtime?.stop();
+const stopRealtime = () => (globalThis as unknown as RealtimeTab).__skillswapRealtime?.stop();
 
 const cards = (page: Page) => page.getByTestId('messages-scroller').getByTestId('proposal-card');
 
@@ -37,7 +36,7 @@ async function twoMembersInAConversation(page: Page, browser: Parameters<typeof 
   for (const tab of [page, ben.page]) {
     await tab.goto(`/messages/${conversationId}`);
     await expect(tab.getByTestId('chat-member-name')).toBeVisible();
-    await tab.waitForFunction(isOpen);
+    await tab.waitForFunction(isRealtimeOpen);
   }
   return { ben, post, conversationId };
 }
@@ -116,7 +115,7 @@ test('declining shows Declined on both cards; answering twice gets the server 40
     await page.goto('/network');
     await expect(page.getByTestId('network-section-incoming').getByTestId('network-item').filter({ hasText: 'Ben Answerer' })).toBeVisible();
     await page.goto(`/messages/${conversationId}`);
-    await page.waitForFunction(isOpen);
+    await page.waitForFunction(isRealtimeOpen);
 
     // A second proposal that Ann answers elsewhere while this tab hears nothing (its realtime
     // connection stopped): her click here gets the server's 409, and the card catches up.

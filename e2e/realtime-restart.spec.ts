@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
+import { isRealtimeOpen } from './realtime-tab.js';
 import { PASSWORD, uniqueEmail } from './members.js';
 import { OwnServer } from './own-server.js';
 import { completeProfile } from './profile-factory.js';
@@ -11,8 +12,6 @@ import { completeProfile } from './profile-factory.js';
  * shared Playwright server must stay up for the other tests.
  */
 
-type Tab = { __skillswapRealtime?: { getState(): string } };
-const isOpen = () => (globalThis as unknown as Tab).__skillswapRealtime?.getState() === 'open';
 
 /** Console errors a tab may log while its server is down (refused connections), and nothing else. */
 const EXPECTED_WHILE_DOWN = [
@@ -70,7 +69,7 @@ test('restarting the server mid-conversation loses and duplicates nothing; the t
     for (const tab of [ann.page, ben.page]) {
       await tab.goto(`/messages/${id}`);
       await expect(tab.getByTestId('chat-member-name')).toBeVisible();
-      await tab.waitForFunction(isOpen);
+      await tab.waitForFunction(isRealtimeOpen);
     }
 
     await say(ann.page, 'Before the restart, from Ann');
@@ -101,7 +100,7 @@ test('restarting the server mid-conversation loses and duplicates nothing; the t
     // The server is back (same database): Ben reconnects and writes while Ann is still away.
     await server.start();
     await expect(banner(ben.page)).toHaveCount(0, { timeout: 20_000 });
-    await ben.page.waitForFunction(isOpen);
+    await ben.page.waitForFunction(isRealtimeOpen);
     await say(ben.page, 'While you were away 1');
     await say(ben.page, 'While you were away 2');
     await expect(bubbles(ben.page).filter({ hasText: 'While you were away 2' })).toHaveAttribute('data-status', /sent|read/);

@@ -1,11 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
+import { isRealtimeOpen, type RealtimeTab } from './realtime-tab.js';
 import { createPostViaApi, memberWithProfile, otherMember } from './profile-factory.js';
 
 /** The tab's realtime connection as lib/realtime.tsx exposes it (this file is type-checked without the DOM). */
-type Tab = { __skillswapRealtime?: { getState(): string; current: { close(): void } | null } };
-const isOpen = () => (globalThis as unknown as Tab).__skillswapRealtime?.getState() === 'open';
-const dropSocket = () => (globalThis as unknown as Tab).__skillswapRealtime?.current?.close();
+const dropSocket = () => (globalThis as unknown as RealtimeTab).__skillswapRealtime?.current?.close();
 
 const rows = (page: Page) => page.getByTestId('notification');
 const topBarDot = (page: Page) => page.getByTestId('notifications-unread-dot');
@@ -24,7 +23,7 @@ test('a notification caused by another member arrives live, with the top bar dot
     await page.goto('/notifications');
     await expect(page.getByText('No notifications yet')).toBeVisible();
     await expect(topBarDot(page)).toHaveCount(0);
-    await page.waitForFunction(isOpen);
+    await page.waitForFunction(isRealtimeOpen);
 
     await sendRequest(b.page.request, post.id);
     // No reload, no navigation: the socket's event refreshes the list and the dot.
@@ -47,7 +46,7 @@ for (const width of [375, 1440]) {
     try {
       await page.goto('/notifications');
       await expect(page.getByText('No notifications yet')).toBeVisible();
-      await page.waitForFunction(isOpen);
+      await page.waitForFunction(isRealtimeOpen);
       const banner = page.getByRole('status').filter({ hasText: 'Reconnecting...' });
       await expect(banner).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.js';
+import { isRealtimeOpen } from './realtime-tab.js';
 import { PASSWORD, uniqueEmail } from './members.js';
 import { OwnServer } from './own-server.js';
 import { completeProfile, createPostViaApi } from './profile-factory.js';
@@ -17,7 +18,6 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 /** Two more servers on a 2-core machine beside the suite's own: pages take longer to come up. */
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-type Tab = { __skillswapRealtime?: { getState(): string } };
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const bubbles = (page: Page) => page.getByTestId('messages-scroller').getByTestId('message');
 
@@ -50,7 +50,7 @@ test('two instances on one PostgreSQL: requests, chat, notifications, sign-out a
     await expect(ann.page.getByTestId('notifications-unread-dot')).toHaveCount(0);
     // Once Ann's tab listens (its first reads come before its socket opens: an event in between
     // waits for the next poll, docs/ARCHITECTURE.md, Realtime).
-    await ann.page.waitForFunction(() => (globalThis as unknown as Tab).__skillswapRealtime?.getState() === 'open');
+    await ann.page.waitForFunction(isRealtimeOpen);
     const sent = await ben.context.request.post('/api/requests', { data: { postId: post.id, message: 'Hello from instance B' } });
     expect(sent.status()).toBe(201);
     const { conversationId } = (await sent.json()) as { conversationId: string };

@@ -40,9 +40,8 @@ export function firstModulesFor(pathname: string): string[] {
   return ['app-main.tsx'];
 }
 
-/** /home as the router matches it (any case, one trailing slash). */
-/** /home and /home-database: the same page. */
-function isHome(pathname: string): boolean {
+/** /home or /home-database (the same page) as the router matches them (any case, one trailing slash). */
+export function isHome(pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
   return path === paths.home || path === paths.homeDatabase;
 }

@@ -20,11 +20,8 @@ async function loadApp(): Promise<void> {
     link.href = href;
     document.head.append(link);
   }
-  // The libraries, the app's shared modules, then the app, each evaluated in a task of its own
-  // (lib/yield-to-main.ts).
+  // The libraries, then the app, each evaluated in a task of its own (lib/yield-to-main.ts).
   await import('./lib/boot-libraries');
-  await yieldToMain();
-  await import('./lib/boot-shared');
   await yieldToMain();
   await import('./app-main');
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { paths } from '@/lib/paths';
+import { isHome } from '@shared/first-requests';
 
 /**
  * The longest a member's first load waits for its page's data before rendering without it (the
@@ -12,7 +12,7 @@ export const PAGE_DATA_WAIT_MS = 2_500;
  * have such a list (today /home). Resolves when it is in, or failed, or after PAGE_DATA_WAIT_MS.
  */
 export function prefetchPageData(pathname: string, queryClient: QueryClient): Promise<void> {
-  if (pathname !== paths.home && pathname !== paths.homeDatabase) return Promise.resolve();
+  if (!isHome(pathname)) return Promise.resolve();
   const data = import('@/features/posts/api/home-data').then(({ prefetchHomeData }) => prefetchHomeData(queryClient));
   return Promise.race([data.catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, PAGE_DATA_WAIT_MS))]);
 }
