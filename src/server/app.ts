@@ -196,7 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const sessions = new SessionCache(database.kind === 'pglite' ? EMBEDDED_SESSION_CACHE_TTL_MS : SESSION_CACHE_TTL_MS);
   const auth = createAuth({ config, db: database.db, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
   await registerSession(app, auth, hub, sessions);
-  const feedCache = new FeedCache(config.feedCacheBytes);
+  const feedCache = new FeedCache(config.feedCacheBytes, undefined, config.nodeEnv !== 'production');
   feedCache.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).

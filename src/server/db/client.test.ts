@@ -25,3 +25,29 @@ describe('the embedded database', () => {
     expect(done.filter((d) => d.startsWith('statement'))).toHaveLength(30);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('prepares a named hot statement once per connection, and only a bounded number of its shapes', async () => {
+    const prepared = await handle.db.transaction(async (tx) => {
+      const answers: number[] = [];
+      // The same shape twice (the second runs by name), then 20 shapes under one label.
+      for (const n of [1, 2]) answers.push(...(await queryRows<{ n: number }>(tx, sql`SELECT ${n}::int AS n`, 'probe_same')).map((r) => r.n));
+      for (let i = 0; i < 20; i += 1) {
+        const rows = await queryRows<{ n: number }>(tx, sql`SELECT ${i}::int AS n${sql.raw(String(i))}`, 'probe_shapes');
+        answers.push(rows.length);
+      }
+      expect(answers).toEqual([1, 2, ...Array<number>(20).fill(1)]);
+      return queryRows<{ name: string }>(tx, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'probe_%'`);
+    });
+    expect(prepared.filter((p) => p.name.startsWith('probe_same_'))).toHaveLength(1);
+    expect(prepared.filter((p) => p.name.startsWith('probe_shapes_'))).toHaveLength(16);
+  });
+});

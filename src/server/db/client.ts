@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { is, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
@@ -280,8 +281,43 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+/**
+ * Runs raw SQL and returns its rows; both drivers answer `{ rows }`. `prepareAs` names a hot
+ * statement (the feed's page): on PostgreSQL each connection then parses and plans it once and
+ * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); PGlite's driver
+ * has no named statements and runs it as always.
+ */
+export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string): Promise<T[]> {
+  const session = db._.session;
+  if (prepareAs && is(session, NodePgSession)) {
+    const built = pgDialect.sqlToQuery(query);
+    const name = statementName(prepareAs, built.sql);
+    if (name) return ((await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] }).rows;
+  }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Shapes (statement texts) one label may name; the rest run unnamed. Each named shape stays
+ * prepared on every pooled connection for its life, so the count is bounded whatever filters
+ * the callers combine.
+ */
+const NAMED_SHAPES_PER_LABEL = 16;
+const pgDialect = new PgDialect();
+const namedShapes = new Map<string, Map<string, string>>();
+
+/** The statement name for `text` under `label`, or undefined once the label has its fill. */
+function statementName(label: string, text: string): string | undefined {
+  let shapes = namedShapes.get(label);
+  if (!shapes) {
+    shapes = new Map();
+    namedShapes.set(label, shapes);
+  }
+  const known = shapes.get(text);
+  if (known) return known;
+  if (shapes.size >= NAMED_SHAPES_PER_LABEL) return undefined;
+  const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  shapes.set(text, name);
+  return name;
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
 import { FeedResponse } from '../../../shared/schemas/matching.js';
+import { listJson } from '../../lib/list-json.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
 import type { FeedOptions } from './feed.service.js';
 
@@ -23,6 +23,8 @@ export class FeedCache {
   constructor(
     private readonly maxBytes: number,
     private readonly ttlMs = FEED_CACHE_TTL_MS,
+    /** Check each page against its schema as it is written (not in production: `listJson`). */
+    private readonly checked = true,
   ) {
     this.pages = this.emptyPages();
   }
@@ -42,10 +44,14 @@ export class FeedCache {
 
   /** The page as JSON, from the cache or from `compute`. */
   async page(viewerId: string, options: FeedOptions, compute: () => Promise<FeedResponse>): Promise<Buffer> {
-    if (!this.pages) return serialize(await compute());
+    if (!this.pages) return this.serialize(await compute());
     const key = [viewerId, options.mode, options.postId ?? '', options.q ?? '', options.limit, options.offset].join('\n');
     const page = await this.pages.fetch(key, { context: compute });
-    return page ?? serialize(await compute());
+    return page ?? this.serialize(await compute());
+  }
+
+  private serialize(response: FeedResponse): Buffer {
+    return listJson(FeedResponse, response, this.checked);
   }
 
   private emptyPages(): Pages | undefined {
@@ -54,14 +60,10 @@ export class FeedCache {
       maxSize: this.maxBytes,
       sizeCalculation: (page, key) => page.length + key.length,
       ttl: this.ttlMs,
-      fetchMethod: async (_key, _stale, { context: compute }) => serialize(await compute()),
+      fetchMethod: async (_key, _stale, { context: compute }) => this.serialize(await compute()),
     });
   }
 }
 
 type Pages = LRUCache<string, Buffer, () => Promise<FeedResponse>>;
 
-/** What the route's response schema would send (fastify-type-provider-zod encodes, then stringifies). */
-function serialize(response: FeedResponse): Buffer {
-  return Buffer.from(JSON.stringify(z.encode(FeedResponse, response)));
-}

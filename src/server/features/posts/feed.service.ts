@@ -48,6 +48,7 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions)
     limit: options.limit,
     offset: options.offset,
     withSignals: true,
+    prepareAs: 'feed_page',
   });
   const matchingEnabled = rows[0] ? rows[0].matching_enabled : await isMatchingEnabled(db, viewerId);
   return {

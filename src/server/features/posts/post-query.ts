@@ -40,6 +40,8 @@ export interface PostQuery {
    * show their requests instead), read in the same statement; `postItems` turns them into items.
    */
   withSignals?: boolean;
+  /** Names the statement for reuse on PostgreSQL (`queryRows`): for a hot read of few shapes. */
+  prepareAs?: string;
 }
 
 /** A lean read of the same posts: only alias p, the id, author, created_at and the caller's columns. */
@@ -167,7 +169,7 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     JOIN posts p ON p.id = page.page_id
     LEFT JOIN profiles pr ON pr.id = p.user_id
     ORDER BY page.page_ord`;
-  if (!q.withSignals) return queryRows<PostRow & Extra>(db, q.with ? sql`WITH ${q.with} ${listing}` : listing);
+  if (!q.withSignals) return queryRows<PostRow & Extra>(db, q.with ? sql`WITH ${q.with} ${listing}` : listing, q.prepareAs);
   // The page's authors' signals in the same statement: one round trip for the whole list.
   const authors = sql`SELECT DISTINCT l.user_id FROM listed l WHERE l.user_id <> ${q.viewerId}`;
   return queryRows<PostRow & Extra>(
@@ -177,6 +179,7 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
         signals.median_seconds AS signal_median_seconds
       FROM listed LEFT JOIN signals ON signals.author_id = listed.user_id
       ORDER BY listed.page_ord`,
+    q.prepareAs,
   );
 }
 

@@ -13,6 +13,7 @@ import {
   UpdatePostInput,
 } from '../../../shared/schemas/posts.js';
 import { requireViewer } from '../../plugins/session.js';
+import { sendListJson } from '../../lib/list-json.js';
 import type { FeedCache } from './feed-cache.js';
 import { feed } from './feed.service.js';
 import { createPost, deletePost, listOwnPosts, setPostStatus, updatePost } from './posts.service.js';
@@ -55,8 +56,7 @@ export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCa
   r.get('/api/feed', { schema: { querystring: FeedQuery, response: { 200: FeedResponse } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
     const page = await opts.feedCache.page(viewer.userId, request.query, () => feed(db, viewer.userId, request.query));
-    // Serialized by the cache with the same schema; Fastify sends a Buffer as it is, without
-    // the serializer, so the typed reply is told what the bytes hold.
-    return reply.type('application/json; charset=utf-8').send(page as unknown as FeedResponse);
+    // Serialized by the cache (`listJson`).
+    return sendListJson<FeedResponse>(reply, page);
   });
 }

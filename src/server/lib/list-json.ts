@@ -1,0 +1,29 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * The JSON of a post list answer (feed, search, matches), written without the response
+ * schema's encode. Their items are built field by field (`toPostItem`), so in production zod's
+ * validating copy of every item only costs time: 15 % of the server's CPU under the uncached
+ * feed load, 18 % more pages per second without it (bench/RESULTS.md). Outside production the
+ * schema still checks every answer, and what would be sent must equal what the schema lets
+ * through, so a test catches an item that drifts from its schema or carries a field it should
+ * not.
+ */
+export function listJson<S extends z.ZodType>(schema: S, value: z.output<S>, checked: boolean): Buffer {
+  const json = JSON.stringify(value);
+  if (checked) {
+    const allowed: unknown = JSON.parse(JSON.stringify(z.encode(schema, value)));
+    if (!isDeepStrictEqual(allowed, JSON.parse(json))) throw new Error('A list answer holds fields its response schema does not');
+  }
+  return Buffer.from(json);
+}
+
+/**
+ * Sends `listJson`'s bytes as the route's reply. Fastify sends a Buffer as it is, without the
+ * serializer, so the typed reply is told what the bytes hold.
+ */
+export function sendListJson<T>(reply: FastifyReply, json: Buffer): T {
+  return reply.type('application/json; charset=utf-8').send(json) as unknown as T;
+}
