@@ -36,6 +36,35 @@ test('a notification caused by another member arrives live, with the top bar dot
   }
 });
 
+test("a notification made before the tab's socket opens shows its dot as the socket opens, not at the next poll", async ({ page, browser, baseURL }) => {
+  test.slow();
+  await memberWithProfile(page, { displayName: 'Gita Gap' });
+  const post = await createPostViaApi(page.request, { title: 'Pottery wheel basics' });
+  const b = await otherMember(browser, baseURL, { displayName: 'Hugo Hurry' });
+  try {
+    // The tab's socket reaches the server only once the other member has acted: a slow phone,
+    // whose page read its counts well before its socket opened.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.routeWebSocket(/\/api\/realtime$/, async (ws) => {
+      await released;
+      ws.connectToServer();
+    });
+    const firstCount = page.waitForResponse((res) => res.url().endsWith('/api/notifications/unread-count'));
+    await page.goto('/search');
+    await firstCount;
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(topBarDot(page)).toHaveCount(0);
+
+    await sendRequest(b.page.request, post.id);
+    release();
+    // The socket's first frame carries the counts: no reload, no navigation, no 30 s poll.
+    await expect(topBarDot(page)).toBeVisible({ timeout: 5000 });
+  } finally {
+    await b.close();
+  }
+});
+
 for (const width of [375, 1440]) {
   test(`'Reconnecting...' shows while the connection is down and goes once it is back (${width} px)`, async ({ page, browser, baseURL }, testInfo) => {
     test.slow();

@@ -27,9 +27,11 @@ import { PresenceTracker } from './realtime/presence.js';
 import { profileRoutes } from './features/profiles/profiles.routes.js';
 import { uploadRoutes } from './features/uploads/uploads.routes.js';
 import { messageRoutes } from './features/messages/messages.routes.js';
+import { unreadMessageCount } from './features/messages/messages.service.js';
 import { proposalRoutes } from './features/messages/proposals.routes.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
+import { unreadCount } from './features/notifications/notifications.service.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { postRoutes } from './features/posts/posts.routes.js';
 import { ratingRoutes } from './features/ratings/ratings.routes.js';
@@ -235,7 +237,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(supportRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(websocket, { options: { maxPayload: REALTIME_MAX_FRAME_BYTES }, errorHandler: onSocketError });
-  await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins, presence, sockets });
+  const unreadCounts = async (userId: string) => {
+    const [notifications, messages] = await Promise.all([unreadCount(database.db, userId), unreadMessageCount(database.db, userId)]);
+    return { notifications, messages };
+  };
+  await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins, presence, sockets, unreadCounts });
   await registerWebApp(app, config);
   const digest = startDigestSchedule({ db: database.db, kind: database.kind, config, log: app.log });
   app.addHook('preClose', async () => digest.stop());

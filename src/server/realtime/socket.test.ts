@@ -5,7 +5,7 @@ import type { RealtimeEvent } from '../../shared/schemas/messages.js';
 import { sessions } from '../db/schema/index.js';
 import { notify } from '../features/notifications/notify.js';
 import { TestClient } from '../test/client.js';
-import { useTestServer } from '../test/factories.js';
+import { memberWithProfile, useTestServer } from '../test/factories.js';
 import { testDatabases } from '../test/harness.js';
 import { signedInMember, TEST_PASSWORD } from '../test/members.js';
 import { publishToMembers } from './member-events.js';
@@ -99,6 +99,28 @@ describe.each(testDatabases())('GET /api/realtime on %s', (kind) => {
     good.ws.send(JSON.stringify({ type: 'ping' }));
     await good.next((f) => (f as { type?: string }).type === 'pong');
     expect(good.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("sends the member's unread counts as the first frame: what happened before the socket opened", async () => {
+    const ann = await memberWithProfile(server(), { displayName: 'Ann Early' });
+    const bob = await memberWithProfile(server(), { displayName: 'Bob Early' });
+    const quiet = await openSocket(server(), bob.client);
+    expect(await quiet.unreadCounts).toEqual({ type: 'unread.counts', notifications: 0, messages: 0 });
+
+    // Before Bob's next tab opens: a notification and two messages for him.
+    await server().app.database.db.transaction(async (tx) =>
+      notify(tx, { userId: bob.userId, type: 'reminder', title: 'Bring the clay', message: 'Tomorrow at ten' }),
+    );
+    const conversation = await ann.client.json<{ id: string }>(await ann.client.post('/api/conversations', { memberId: bob.userId }));
+    for (const content of ['Hello Bob', 'Are you free on Saturday?']) {
+      expect((await ann.client.post(`/api/conversations/${conversation.id}/messages`, { content })).status).toBe(201);
+    }
+    const tab = await openSocket(server(), bob.client);
+    const unread = (await tab.unreadCounts) as { notifications: number; messages: number };
+    expect(unread.messages).toBe(2);
+    expect(unread.notifications).toBeGreaterThanOrEqual(1); // the reminder, and a new-message notification if sent
+    const counted = await bob.client.json<{ unread: number }>(await bob.client.get('/api/notifications/unread-count'));
+    expect(unread.notifications).toBe(counted.unread);
   });
 
   it('delivers notify() to the member at commit', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WebSocket } from 'ws';
-import { RealtimeClientFrame, REALTIME_CLOSE, REALTIME_MAX_FRAME_BYTES } from '../../shared/schemas/realtime.js';
+import { RealtimeClientFrame, REALTIME_CLOSE, REALTIME_MAX_FRAME_BYTES, type RealtimeUnreadFrame } from '../../shared/schemas/realtime.js';
 import { AppError, notFound } from '../errors.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from './hub.js';
 import type { MemberEventEnvelope } from './member-events.js';
@@ -20,6 +20,8 @@ export interface RealtimeOptions {
   presence?: PresenceTracker;
   /** The registry of this instance's sockets, when someone else counts them too (the metrics). */
   sockets?: SocketRegistry;
+  /** A member's unread counts, sent as each of their sockets' first frame (`RealtimeUnreadFrame`). */
+  unreadCounts?: (userId: string) => Promise<Omit<RealtimeUnreadFrame, 'type'>>;
 }
 
 interface Connection {
@@ -214,8 +216,21 @@ export async function realtimeRoutes(app: FastifyInstance, options: RealtimeOpti
         }
         socket.send('{"type":"pong"}');
       });
+      // Read once the socket is registered: what was committed before is in the counts, what
+      // comes after arrives as events.
+      if (options.unreadCounts) void sendUnreadCounts(socket, viewer.userId, options.unreadCounts);
     },
   });
+}
+
+async function sendUnreadCounts(socket: WebSocket, userId: string, read: NonNullable<RealtimeOptions['unreadCounts']>): Promise<void> {
+  let frame: RealtimeUnreadFrame;
+  try {
+    frame = { type: 'unread.counts', ...(await read(userId)) };
+  } catch {
+    return; // the database did not answer: the tab's own reads and polls still count
+  }
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }
 
 /**

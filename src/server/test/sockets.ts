@@ -6,7 +6,10 @@ import type { TestServer } from './harness.js';
 /** A test WebSocket on /api/realtime: what it received, and how it ended. */
 export interface TestSocket {
   ws: WebSocket;
+  /** The frames received, but for the first frame's unread counts (`unreadCounts`). */
   received: unknown[];
+  /** The unread counts frame every member's socket gets first. */
+  unreadCounts: Promise<unknown>;
   /** Resolves with the close code once the socket closes. */
   closed: Promise<number>;
   /** Waits until a received frame satisfies `check`. */
@@ -27,14 +30,19 @@ export function openSocket(server: TestServer, client: TestClient | null, origin
   opened.push(ws);
   const received: unknown[] = [];
   const waiters = new Set<() => void>();
+  let countsArrived: (frame: unknown) => void = () => undefined;
+  const unreadCounts = new Promise<unknown>((resolve) => (countsArrived = resolve));
   ws.on('message', (data) => {
-    received.push(JSON.parse(String(data)));
+    const frame = JSON.parse(String(data)) as { type?: unknown };
+    if (frame.type === 'unread.counts') return countsArrived(frame);
+    received.push(frame);
     for (const wake of waiters) wake();
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   const socket: TestSocket = {
     ws,
     received,
+    unreadCounts,
     closed,
     next(check, timeoutMs = 3000) {
       return new Promise((resolve, reject) => {

@@ -20,3 +20,15 @@ export const REALTIME_MAX_FRAME_BYTES = 4 * 1024;
 /** The only frame a client sends: a keep-alive the server answers with `{"type":"pong"}`. */
 export const RealtimeClientFrame = z.object({ type: z.literal('ping') }).strict();
 export type RealtimeClientFrame = z.infer<typeof RealtimeClientFrame>;
+
+/**
+ * The server's first frame on every member's socket: their unread counts as the socket was
+ * registered (events after it change them), so a tab whose first reads came before its socket
+ * opened does not wait for the next poll to show what happened in between.
+ */
+export const RealtimeUnreadFrame = z.object({
+  type: z.literal('unread.counts'),
+  notifications: z.number().int().min(0),
+  messages: z.number().int().min(0),
+});
+export type RealtimeUnreadFrame = z.infer<typeof RealtimeUnreadFrame>;

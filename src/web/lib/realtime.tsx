@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { RealtimeEvent } from '@shared/schemas/messages';
-import { REALTIME_CLOSE } from '@shared/schemas/realtime';
+import { REALTIME_CLOSE, RealtimeUnreadFrame } from '@shared/schemas/realtime';
 import { useMatch } from 'react-router';
 import { isSigningOut, sessionQueryKey } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -63,6 +63,8 @@ export class RealtimeConnection {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The unread counts an event made stale since the socket opened (its first frame's counts may be older). */
+  private readonly countsTouched = new Set<'notifications' | 'messages'>();
   private readonly stateListeners = new Set<() => void>();
   private readonly eventListeners = new Set<Listener>();
 
@@ -124,6 +126,7 @@ export class RealtimeConnection {
     socket.onopen = () => {
       if (socket !== this.socket) return;
       this.attempt = 0;
+      this.countsTouched.clear();
       if (this.everOpened) for (const queryKey of allKeys()) void this.queryClient.invalidateQueries({ queryKey });
       this.everOpened = true;
       this.setState('open');
@@ -139,6 +142,11 @@ export class RealtimeConnection {
       }
       if (frame.type === 'pong') {
         clearTimeout(this.pongTimer);
+        return;
+      }
+      if (frame.type === 'unread.counts') {
+        const counts = RealtimeUnreadFrame.safeParse(frame);
+        if (counts.success) this.applyUnreadCounts(counts.data);
         return;
       }
       this.dispatch(frame as RealtimeEvent);
@@ -158,8 +166,30 @@ export class RealtimeConnection {
     };
   }
 
+  /**
+   * The socket's first frame: the unread counts as the server registered it. A page's first reads
+   * may be older (they come before the socket opens), so these replace them, unless an event
+   * since made that count stale: its refetch is newer still.
+   */
+  private applyUnreadCounts(frame: RealtimeUnreadFrame): void {
+    const counts = [
+      ['notifications', notificationKeys.unreadCount, frame.notifications],
+      ['messages', realtimeKeys.messagesUnread, frame.messages],
+    ] as const;
+    for (const [name, queryKey, unread] of counts) {
+      if (this.countsTouched.has(name)) continue;
+      // An older read still on its way must not land after these.
+      void this.queryClient.cancelQueries({ queryKey, exact: true }).then(() => {
+        if (!this.countsTouched.has(name)) this.queryClient.setQueryData(queryKey, { unread });
+      });
+    }
+  }
+
   private dispatch(event: RealtimeEvent): void {
-    for (const queryKey of keysFor(event)) void this.queryClient.invalidateQueries({ queryKey });
+    const keys = keysFor(event);
+    if (keys.includes(notificationKeys.all)) this.countsTouched.add('notifications');
+    if (keys.includes(realtimeKeys.messagesUnread)) this.countsTouched.add('messages');
+    for (const queryKey of keys) void this.queryClient.invalidateQueries({ queryKey });
     for (const listener of this.eventListeners) listener(event);
   }
 
