@@ -14,5 +14,7 @@ export const PAGE_DATA_WAIT_MS = 2_500;
 export function prefetchPageData(pathname: string, queryClient: QueryClient): Promise<void> {
   if (!isHome(pathname)) return Promise.resolve();
   const data = import('@/features/posts/api/home-data').then(({ prefetchHomeData }) => prefetchHomeData(queryClient));
-  return Promise.race([data.catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, PAGE_DATA_WAIT_MS))]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, PAGE_DATA_WAIT_MS)));
+  return Promise.race([data.catch(() => undefined), cap]).finally(() => clearTimeout(timer));
 }

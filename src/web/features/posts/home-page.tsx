@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useFeed, type FeedMode } from '@/features/posts/api/get-feed';
+import { HOME_FIRST_FEED, useFeed, type FeedMode } from '@/features/posts/api/get-feed';
 import { FeedEmpty, FeedSkeleton } from '@/features/posts/components/feed-states';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMatchingEnabled } from '@/features/posts/api/get-matches';
@@ -42,7 +42,7 @@ export function HomePage() {
   useDocumentTitle('Discover and Connect');
   const { search, setSearch } = useFeedSearch();
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const [mode, setMode] = useState<FeedMode>('recent');
+  const [mode, setMode] = useState<FeedMode>(HOME_FIRST_FEED.mode);
   const [matchPostId, setMatchPostId] = useState<string>(GENERAL_MATCH);
 
   const matching = useMatchingEnabled();

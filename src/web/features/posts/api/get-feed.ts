@@ -30,6 +30,12 @@ export function getFeed(params: FeedParams & { offset: number; signal?: AbortSig
   });
 }
 
+/**
+ * The feed /home asks for first (the most recent posts; the top bar's search starts empty): the
+ * page's starting state, and what its data is fetched with before the first render (home-data.ts).
+ */
+export const HOME_FIRST_FEED = { mode: 'recent', q: '' } as const satisfies FeedParams;
+
 export const feedQueryOptions = (params: FeedParams) =>
   infiniteQueryOptions({
     queryKey: postKeys.feed(params.mode, params.postId, params.q),

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { feedQueryOptions } from '@/features/posts/api/get-feed';
+import { feedQueryOptions, HOME_FIRST_FEED } from '@/features/posts/api/get-feed';
 import { matchesQueryOptions, MY_POST_MATCHES } from '@/features/posts/api/get-matches';
 import { myPostsQueryOptions } from '@/features/posts/api/get-my-posts';
 import { profileCompletenessQueryOptions } from '@/lib/profile-completeness';
@@ -17,7 +17,7 @@ export async function prefetchHomeData(queryClient: QueryClient): Promise<void> 
   const matching = matchesQueryOptions({ limit: 1 });
   const myPosts = myPostsQueryOptions();
   await Promise.all([
-    queryClient.prefetchInfiniteQuery(feedQueryOptions({ mode: 'recent', q: '' })),
+    queryClient.prefetchInfiniteQuery(feedQueryOptions(HOME_FIRST_FEED)),
     queryClient.prefetchQuery(myPosts),
     queryClient.prefetchQuery(matching),
     queryClient.prefetchQuery(profileCompletenessQueryOptions),
