@@ -19,6 +19,30 @@ interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime?: number;
+  endTime?: number;
+}
+
+/**
+ * The samples of the load alone: the `seconds` before the last `tailSeconds` of the profile (the
+ * server stops right after the load; its start, mostly loading modules, would otherwise be a
+ * fifth of the samples).
+ */
+export function loadWindow(profile: CpuProfile, seconds: number, tailSeconds = 1): CpuProfile {
+  if (profile.startTime === undefined || profile.endTime === undefined) return profile;
+  const to = profile.endTime - tailSeconds * 1e6;
+  const from = to - seconds * 1e6;
+  let at = profile.startTime;
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at <= from || at > to) return;
+    samples.push(id);
+    timeDeltas.push(delta);
+  });
+  return { ...profile, samples, timeDeltas };
 }
 
 /** Self time per package (or our file) and per function, as shares of all samples. */
@@ -49,6 +73,8 @@ export function summarize(profile: CpuProfile, rows = 25): string {
   return `CPU time sampled: ${(total / 1e6).toFixed(1)} s\n-- self time by package or file\n${top(perPackage)}\n-- self time by function\n${top(perFunction)}`;
 }
 
+const LOAD_SECONDS = 10;
+
 async function main() {
   const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
   // The requests each member cycles through; the rest of the arguments name others ('/api/feed?limit=50').
@@ -74,17 +100,24 @@ async function main() {
       const result = await autocannon({
         url: server.url,
         connections: cookies.length,
-        duration: 10,
+        duration: LOAD_SECONDS,
         requests: paths.map((p) => ({ method: 'GET', path: p, setupRequest: withCookie })),
       });
       console.log(`${kind}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
     } finally {
       await stopServer(server.child);
     }
-    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    // One profile per thread (tsx's module hooks run in a thread of their own): the main thread's
+    // is the one numbered 0 (CPU.<date>.<time>.<pid>.0.001.cpuprofile).
+    const file = readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .sort()
+      .find((f) => /\.0\.\d+\.cpuprofile$/.test(f));
     if (!file) throw new Error(`no profile in ${dir}`);
     console.log(`profile: ${path.join(dir, file)}`);
-    console.log(summarize(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile));
+    const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+    console.log(`-- the load's last ${LOAD_SECONDS - 1} s (the server's start left out)`);
+    console.log(summarize(loadWindow(profile, LOAD_SECONDS - 1)));
   } finally {
     for (const t of targets) t.cleanup();
   }

@@ -47,6 +47,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         const part = await request.file();
         if (!part || part.fieldname !== 'photo') throw invalidPhotoType();
         bytes = await part.toBuffer();
+        // toBuffer() checks the size limit between the chunks it reads, so a limit reached with
+        // its last chunk went unnoticed (a cut-off JPEG then failed as 'Invalid file type', 1 in
+        // ~80 under load): the file stream itself says whether it was cut.
+        if (part.file.truncated) throw photoTooLarge();
       } catch (err) {
         if (hasCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw photoTooLarge();
         if (hasCode(err, 'FST_FILES_LIMIT') || hasCode(err, 'FST_PARTS_LIMIT')) throw invalidPhotoType();
