@@ -36,18 +36,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
   });
 
   it('prepares a named hot statement once per connection, and only a bounded number of its shapes', async () => {
-    const prepared = await handle.db.transaction(async (tx) => {
-      const answers: number[] = [];
-      // The same shape twice (the second runs by name), then 20 shapes under one label.
-      for (const n of [1, 2]) answers.push(...(await queryRows<{ n: number }>(tx, sql`SELECT ${n}::int AS n`, 'probe_same')).map((r) => r.n));
-      for (let i = 0; i < 20; i += 1) {
-        const rows = await queryRows<{ n: number }>(tx, sql`SELECT ${i}::int AS n${sql.raw(String(i))}`, 'probe_shapes');
-        answers.push(rows.length);
-      }
-      expect(answers).toEqual([1, 2, ...Array<number>(20).fill(1)]);
-      return queryRows<{ name: string }>(tx, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'probe_%'`);
-    });
+    // One statement at a time: the pool hands out the connection it just took back.
+    const answers: number[] = [];
+    // The same shape twice (the second runs by name), then 20 shapes under one label.
+    for (const n of [1, 2]) answers.push(...(await queryRows<{ n: number }>(handle.db, sql`SELECT ${n}::int AS n`, 'probe_same')).map((r) => r.n));
+    for (let i = 0; i < 20; i += 1) {
+      const rows = await queryRows<{ n: number }>(handle.db, sql`SELECT ${i}::int AS n${sql.raw(String(i))}`, 'probe_shapes');
+      answers.push(rows.length);
+    }
+    expect(answers).toEqual([1, 2, ...Array<number>(20).fill(1)]);
+    const prepared = await queryRows<{ name: string }>(handle.db, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'probe_%'`);
     expect(prepared.filter((p) => p.name.startsWith('probe_same_'))).toHaveLength(1);
     expect(prepared.filter((p) => p.name.startsWith('probe_shapes_'))).toHaveLength(16);
+    // Inside a transaction nothing is named (a refused plan would abort it).
+    const inside = await handle.db.transaction(async (tx) => {
+      await queryRows(tx, sql`SELECT ${3}::int AS n`, 'probe_in_tx');
+      return queryRows<{ name: string }>(tx, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'probe_in_tx%'`);
+    });
+    expect(inside).toEqual([]);
+  });
+
+  it("runs a named statement unnamed when a migration changed its table's row type", async () => {
+    const table = sql.raw(`probe_migrated_${process.pid}`);
+    await queryRows(handle.db, sql`CREATE TABLE ${table} (id int)`);
+    try {
+      await queryRows(handle.db, sql`INSERT INTO ${table} VALUES (1)`);
+      const read = () => queryRows<Record<string, unknown>>(handle.db, sql`SELECT * FROM ${table} WHERE id = ${1}`, 'probe_migrated');
+      expect(await read()).toEqual([{ id: 1 }]);
+      await queryRows(handle.db, sql`ALTER TABLE ${table} ADD COLUMN note text DEFAULT 'new'`);
+      expect(await read()).toEqual([{ id: 1, note: 'new' }]);
+    } finally {
+      await queryRows(handle.db, sql`DROP TABLE ${table}`);
+    }
   });
 });

@@ -289,13 +289,30 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
  */
 export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string): Promise<T[]> {
   const session = db._.session;
-  if (prepareAs && is(session, NodePgSession)) {
+  // Outside transactions only: a refused plan (below) would abort the caller's transaction.
+  if (prepareAs && is(session, NodePgSession) && (session as unknown as { client: unknown }).client instanceof pg.Pool) {
     const built = pgDialect.sqlToQuery(query);
     const name = statementName(prepareAs, built.sql);
-    if (name) return ((await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] }).rows;
+    if (name) {
+      try {
+        return ((await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] }).rows;
+      } catch (err) {
+        // A table the statement reads changed its row type since this connection prepared it (a
+        // migration of a newer instance): PostgreSQL refuses the old plan; run it unnamed.
+        if (!isStalePreparedPlan(err)) throw err;
+      }
+    }
   }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** PostgreSQL's 'cached plan must not change result type' (0A000), through drizzle's wrapping. */
+function isStalePreparedPlan(err: unknown): boolean {
+  for (let e: unknown = err; typeof e === 'object' && e !== null; e = 'cause' in e ? e.cause : undefined) {
+    if ('code' in e && e.code === '0A000' && 'message' in e && String(e.message).includes('cached plan')) return true;
+  }
+  return false;
 }
 
 /**
