@@ -36,7 +36,7 @@ test('a notification caused by another member arrives live, with the top bar dot
   }
 });
 
-test("a notification made before the tab's socket opens shows its dot as the socket opens, not at the next poll", async ({ page, browser, baseURL }) => {
+test("a notification made before the tab's socket opens shows, with its dot, as the socket opens, not at the next poll", async ({ page, browser, baseURL }) => {
   test.slow();
   await memberWithProfile(page, { displayName: 'Gita Gap' });
   const post = await createPostViaApi(page.request, { title: 'Pottery wheel basics' });
@@ -51,15 +51,18 @@ test("a notification made before the tab's socket opens shows its dot as the soc
       ws.connectToServer();
     });
     const firstCount = page.waitForResponse((res) => res.url().endsWith('/api/notifications/unread-count'));
-    await page.goto('/search');
+    await page.goto('/notifications');
     await firstCount;
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('No notifications yet')).toBeVisible();
     await expect(topBarDot(page)).toHaveCount(0);
 
     await sendRequest(b.page.request, post.id);
     release();
-    // The socket's first frame carries the counts: no reload, no navigation, no 30 s poll.
+    // The socket's first frame carries the counts, and a changed count has the list read again:
+    // no reload, no navigation, no 30 s poll.
     await expect(topBarDot(page)).toBeVisible({ timeout: 5000 });
+    await expect(rows(page)).toHaveCount(1, { timeout: 5000 });
+    await expect(rows(page).first()).toContainText('Hugo Hurry wants to exchange on "Pottery wheel basics"');
   } finally {
     await b.close();
   }

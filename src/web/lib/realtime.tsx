@@ -45,6 +45,13 @@ function keysFor(event: RealtimeEvent): QueryKey[] {
   }
 }
 
+/**
+ * What a change in the first frame's counts says was missed: a notification comes with every
+ * exchange event (the network and the posts' states too), an unread message with a conversation.
+ */
+const MISSED_NOTIFICATION_KEYS: readonly QueryKey[] = [notificationKeys.list, realtimeKeys.network, realtimeKeys.posts];
+const MISSED_MESSAGE_KEYS: readonly QueryKey[] = [realtimeKeys.conversations, realtimeKeys.messages];
+
 /** Everything an event can touch: refetched after a reconnection, since events may have been missed. */
 const allKeys = (): QueryKey[] => [notificationKeys.all, ...Object.values(realtimeKeys)];
 
@@ -169,18 +176,23 @@ export class RealtimeConnection {
   /**
    * The socket's first frame: the unread counts as the server registered it. A page's first reads
    * may be older (they come before the socket opens), so these replace them, unless an event
-   * since made that count stale: its refetch is newer still.
+   * since made that count stale: its refetch is newer still. A count that changed means events
+   * were missed in between: the lists they would have refreshed are read again.
    */
   private applyUnreadCounts(frame: RealtimeUnreadFrame): void {
     const counts = [
-      ['notifications', notificationKeys.unreadCount, frame.notifications],
-      ['messages', realtimeKeys.messagesUnread, frame.messages],
+      ['notifications', notificationKeys.unreadCount, frame.notifications, MISSED_NOTIFICATION_KEYS],
+      ['messages', realtimeKeys.messagesUnread, frame.messages, MISSED_MESSAGE_KEYS],
     ] as const;
-    for (const [name, queryKey, unread] of counts) {
+    for (const [name, queryKey, unread, missedKeys] of counts) {
       if (this.countsTouched.has(name)) continue;
+      const before = this.queryClient.getQueryData<{ unread: number }>(queryKey)?.unread;
       // An older read still on its way must not land after these.
       void this.queryClient.cancelQueries({ queryKey, exact: true }).then(() => {
-        if (!this.countsTouched.has(name)) this.queryClient.setQueryData(queryKey, { unread });
+        if (this.countsTouched.has(name)) return;
+        this.queryClient.setQueryData(queryKey, { unread });
+        if (before === undefined || before === unread) return;
+        for (const key of missedKeys) void this.queryClient.invalidateQueries({ queryKey: key });
       });
     }
   }
