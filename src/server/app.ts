@@ -33,6 +33,7 @@ import { matchingRoutes } from './features/matching/matching.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { FeedCache } from './features/posts/feed-cache.js';
+import { checksListAnswers } from './lib/list-json.js';
 import { postRoutes } from './features/posts/posts.routes.js';
 import { ratingRoutes } from './features/ratings/ratings.routes.js';
 import { reportRoutes } from './features/reports/reports.routes.js';
@@ -198,7 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const sessions = new SessionCache(database.kind === 'pglite' ? EMBEDDED_SESSION_CACHE_TTL_MS : SESSION_CACHE_TTL_MS);
   const auth = createAuth({ config, db: database.db, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
   await registerSession(app, auth, hub, sessions);
-  const feedCache = new FeedCache(config.feedCacheBytes, undefined, config.nodeEnv !== 'production');
+  const feedCache = new FeedCache(config.feedCacheBytes, undefined, checksListAnswers(config));
   feedCache.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).

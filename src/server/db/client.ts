@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { is, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
@@ -289,8 +289,9 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
  */
 export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string): Promise<T[]> {
   const session = db._.session;
-  // Outside transactions only: a refused plan (below) would abort the caller's transaction.
-  if (prepareAs && is(session, NodePgSession) && (session as unknown as { client: unknown }).client instanceof pg.Pool) {
+  // PostgreSQL outside transactions only (a transaction's session holds one pooled client, not
+  // the pool): a refused plan (below) would abort the caller's transaction.
+  if (prepareAs && (session as unknown as { client: unknown }).client instanceof pg.Pool) {
     const built = pgDialect.sqlToQuery(query);
     const name = statementName(prepareAs, built.sql);
     if (name) {
@@ -299,7 +300,8 @@ export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string)
       } catch (err) {
         // A table the statement reads changed its row type since this connection prepared it (a
         // migration of a newer instance): PostgreSQL refuses the old plan; run it unnamed.
-        if (!isStalePreparedPlan(err)) throw err;
+        // ('cached plan must not change result type' is 0A000, feature not supported.)
+        if (pgErrorCode(err) !== '0A000') throw err;
       }
     }
   }
@@ -307,12 +309,16 @@ export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string)
   return result.rows;
 }
 
-/** PostgreSQL's 'cached plan must not change result type' (0A000), through drizzle's wrapping. */
-function isStalePreparedPlan(err: unknown): boolean {
-  for (let e: unknown = err; typeof e === 'object' && e !== null; e = 'cause' in e ? e.cause : undefined) {
-    if ('code' in e && e.code === '0A000' && 'message' in e && String(e.message).includes('cached plan')) return true;
+/**
+ * The PostgreSQL error code (SQLSTATE: five digits or capitals, e.g. '23505', '0A000') behind a
+ * driver error (drizzle wraps it in `cause`).
+ */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
+    if ('code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = 'cause' in e ? e.cause : undefined;
   }
-  return false;
+  return undefined;
 }
 
 /**

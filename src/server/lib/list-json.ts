@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { AppConfig } from '../config.js';
 
 /**
  * The JSON of a post list answer (feed, search, matches), written without the response
@@ -20,10 +21,17 @@ export function listJson<S extends z.ZodType>(schema: S, value: z.output<S>, che
   return Buffer.from(json);
 }
 
+/** Whether list answers are checked against their schema: everywhere but in production. */
+export function checksListAnswers(config: Pick<AppConfig, 'nodeEnv'>): boolean {
+  return config.nodeEnv !== 'production';
+}
+
 /**
- * Sends `listJson`'s bytes as the route's reply. Fastify sends a Buffer as it is, without the
- * serializer, so the typed reply is told what the bytes hold.
+ * Sends a list answer's JSON (bytes from `listJson`, or the list itself, written here) as the
+ * route's reply. Fastify sends a Buffer as it is, without the serializer, so the typed reply is
+ * told what the bytes hold.
  */
-export function sendListJson<T>(reply: FastifyReply, json: Buffer): T {
-  return reply.type('application/json; charset=utf-8').send(json) as unknown as T;
+export function sendListJson<S extends z.ZodType>(reply: FastifyReply, schema: S, answer: Buffer | z.output<S>): z.output<S> {
+  const json = Buffer.isBuffer(answer) ? answer : listJson(schema, answer, checksListAnswers(reply.server.config));
+  return reply.type('application/json; charset=utf-8').send(json) as unknown as z.output<S>;
 }

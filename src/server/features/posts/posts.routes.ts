@@ -57,6 +57,6 @@ export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCa
     const viewer = await requireViewer(request);
     const page = await opts.feedCache.page(viewer.userId, request.query, () => feed(db, viewer.userId, request.query));
     // Serialized by the cache (`listJson`).
-    return sendListJson<FeedResponse>(reply, page);
+    return sendListJson(reply, FeedResponse, page);
   });
 }

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME, PROFILE_REVIEWS_LIMIT, RATING_MESSAGES, type RatingItem, type ReviewItem } from '../../../shared/schemas/ratings.js';
-import type { Database } from '../../db/client.js';
+import { pgErrorCode, type Database } from '../../db/client.js';
 import { exchangeRequests, posts, profiles, ratings, users } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { notify } from '../notifications/notify.js';
@@ -112,11 +112,3 @@ export async function latestReviews(db: Database, userId: string, limit = PROFIL
   }));
 }
 
-/** The PostgreSQL error code behind a driver error (drizzle wraps it in `cause`). */
-function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
-    if ('code' in e && typeof e.code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(e.code)) return e.code;
-    e = 'cause' in e ? e.cause : undefined;
-  }
-  return undefined;
-}

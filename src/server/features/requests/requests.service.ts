@@ -5,7 +5,7 @@ import {
   type RequestTransitionStatus,
 } from '../../../shared/schemas/requests.js';
 import { MESSAGE_MESSAGES } from '../../../shared/schemas/messages.js';
-import { queryRows, type Database } from '../../db/client.js';
+import { pgErrorCode, queryRows, type Database } from '../../db/client.js';
 import { exchangeRequests, messages, posts, type ExchangeRequestStatus } from '../../db/schema/index.js';
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
@@ -100,7 +100,7 @@ export async function sendExchangeRequest(
     });
   } catch (err) {
     // Two sends at once: the partial unique index lets one through; the other is the same 409.
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', DUPLICATE_REQUEST_MESSAGE);
+    if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', DUPLICATE_REQUEST_MESSAGE);
     throw err;
   }
 }
@@ -289,13 +289,6 @@ export async function updateRequestStatus(
   });
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
-    if ('code' in e && e.code === '23505') return true;
-    e = 'cause' in e ? e.cause : undefined;
-  }
-  return false;
-}
 
 /** The exchange an accepted proposal made accepted (docs/decisions/013). */
 export interface ProposalExchange {
@@ -420,7 +413,7 @@ export async function acceptExchangeForProposal(
     });
     return { ...base, requestId: created.id, how: 'created' };
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', PROPOSAL_RACE_MESSAGE);
+    if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', PROPOSAL_RACE_MESSAGE);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MemberIdParams, MemberSummary, SearchQuery, SearchResponse } from '../../../shared/schemas/posts.js';
-import { listJson, sendListJson } from '../../lib/list-json.js';
+import { sendListJson } from '../../lib/list-json.js';
 import { requireViewer } from '../../plugins/session.js';
 import { memberSummary } from './member-summary.service.js';
 import { searchPosts } from './search.service.js';
@@ -11,12 +11,9 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
-  const checked = app.config.nodeEnv !== 'production';
-
   r.get('/api/search', { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
-    const json = listJson(SearchResponse, await searchPosts(db, viewer.userId, request.query), checked);
-    return sendListJson<SearchResponse>(reply, json);
+    return sendListJson(reply, SearchResponse, await searchPosts(db, viewer.userId, request.query));
   });
 
   r.get('/api/members/:id/summary', { schema: { params: MemberIdParams, response: { 200: MemberSummary } } }, async (request) => {
