@@ -48,13 +48,27 @@ export default defineConfig({
             // the shared chunk builds its schemas, so zod never probes for eval (the CSP refuses
             // it and reports a violation on every page).
             { name: 'zod-setup', test: /src[\\/]web[\\/]lib[\\/]zod-setup/, priority: 30 },
-            // Vite's helper that preloads a lazy chunk's imports, in a chunk of its own: main.tsx
-            // needs only it before the app, which it loads once a member's first paint is painted.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 40 },
+            // Vite's helper that preloads a lazy chunk's imports and yieldToMain, in a chunk of their
+            // own: main.tsx needs only them before the app, which it loads once a member's first
+            // paint is painted. In the shared chunk, yieldToMain made the entry evaluate every
+            // schema before its first yield (one 60-100 ms task on /home, issue 14: TBT).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper|src[\\/]web[\\/]lib[\\/]yield-to-main/, priority: 40 },
             { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 },
             // Not the photo cropper and the legal texts: only their own screens need them.
             { name: 'vendor', test: /node_modules[\\/](?!react-image-crop)/, minShareCount: 2, priority: 10 },
-            { name: 'shared', test: /src[\\/](web|shared[\\/](?!content))[\\/]?/, minShareCount: 2, priority: 5 },
+            // The shared schemas apart from the web app's own shared code, in a few chunks: zod builds
+            // every schema as its module runs (50 ms on this machine for all of them), so main.tsx
+            // evaluates them a chunk per task (SCHEMA_STEPS).
+            // The three largest schema modules each in a chunk of their own, what they import
+            // (domain rules, the text and ratings schemas) in a base chunk, the rest together.
+            ...['profile', 'posts', 'messages'].map((name) => ({
+              name: `schemas-${name}`,
+              test: new RegExp(`src[\\\\/]shared[\\\\/]schemas[\\\\/]${name}\\.ts$`),
+              priority: 8,
+            })),
+            { name: 'schemas-base', test: /src[\\/]shared[\\/](domain[\\/]|schemas[\\/](text|ratings)\.ts$)/, minShareCount: 2, priority: 7 },
+            { name: 'schemas', test: /src[\\/]shared[\\/](?!content)/, minShareCount: 2, priority: 6 },
+            { name: 'shared', test: /src[\\/]web[\\/]/, minShareCount: 2, priority: 5 },
           ],
         },
       },

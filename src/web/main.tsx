@@ -13,6 +13,18 @@ const root = document.getElementById('root');
 // prerendered HTML only if the router still shows that page when it gets there.
 if (root) root.dataset.loadedPath = window.location.pathname;
 
+/**
+ * The shared schemas most screens use, a chunk per task (vite.config.ts, schemaChunk): zod builds
+ * each schema as its module runs, 50 ms for all of them here, one task too long for a phone
+ * (issue 14, Total Blocking Time). After the libraries, which set zod up first.
+ */
+const SCHEMA_STEPS = [
+  () => import('@shared/schemas/profile'),
+  () => import('@shared/schemas/posts'),
+  () => import('@shared/schemas/messages'),
+  () => import('@shared/schemas/notifications'),
+];
+
 async function loadApp(): Promise<void> {
   for (const href of root?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
     const link = document.createElement('link');
@@ -20,8 +32,13 @@ async function loadApp(): Promise<void> {
     link.href = href;
     document.head.append(link);
   }
-  // The libraries, then the app, each evaluated in a task of its own (lib/yield-to-main.ts).
+  // The libraries, the shared schemas, then the app, each evaluated in a task of its own
+  // (lib/yield-to-main.ts).
   await import('./lib/boot-libraries');
+  for (const step of SCHEMA_STEPS) {
+    await yieldToMain();
+    await step();
+  }
   await yieldToMain();
   await import('./app-main');
 }

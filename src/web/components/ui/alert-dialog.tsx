@@ -2,23 +2,26 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { openTracked, WhileOpen } from '@/components/ui/while-open';
 
-export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialog = openTracked(AlertDialogPrimitive.Root);
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
-    <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-fg/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
-      <AlertDialogPrimitive.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4',
-          'rounded-2xl border border-border bg-surface p-6 shadow-raised data-[state=open]:animate-fade-in focus-visible:outline-none',
-          className,
-        )}
-        {...props}
-      />
-    </AlertDialogPrimitive.Portal>
+    <WhileOpen>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-fg/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
+        <AlertDialogPrimitive.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4',
+            'rounded-2xl border border-border bg-surface p-6 shadow-raised data-[state=open]:animate-fade-in focus-visible:outline-none',
+            className,
+          )}
+          {...props}
+        />
+      </AlertDialogPrimitive.Portal>
+    </WhileOpen>
   );
 }
 

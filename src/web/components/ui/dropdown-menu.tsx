@@ -1,8 +1,9 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { openTracked, WhileOpen } from '@/components/ui/while-open';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+export const DropdownMenu = openTracked(DropdownMenuPrimitive.Root);
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
@@ -13,18 +14,20 @@ export function DropdownMenuContent({
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        align={align}
-        className={cn(
-          'z-50 min-w-52 overflow-hidden rounded-xl border border-border bg-surface p-1.5 text-fg shadow-raised',
-          'data-[state=open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+    <WhileOpen>
+      <DropdownMenuPrimitive.Portal>
+        <DropdownMenuPrimitive.Content
+          sideOffset={sideOffset}
+          align={align}
+          className={cn(
+            'z-50 min-w-52 overflow-hidden rounded-xl border border-border bg-surface p-1.5 text-fg shadow-raised',
+            'data-[state=open]:animate-fade-in',
+            className,
+          )}
+          {...props}
+        />
+      </DropdownMenuPrimitive.Portal>
+    </WhileOpen>
   );
 }
 

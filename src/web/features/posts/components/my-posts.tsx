@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { stripOfferingPrefix, shortPostTitle } from '@shared/domain/post-text';
 import type { PostItem } from '@shared/schemas/posts';
@@ -20,14 +21,29 @@ function pendingRequestsText(count: number): string {
   return `${count} pending ${count === 1 ? 'request' : 'requests'}`;
 }
 
-function MyPostRow({ post, matchingEnabled, matchingTurnedOff }: { post: PostItem; matchingEnabled: boolean; matchingTurnedOff: boolean }) {
+interface MyPostRowProps {
+  post: PostItem;
+  matchingEnabled: boolean;
+  matchingTurnedOff: boolean;
+  /** Whether the row's panel is mounted: from the first pointer or focus on its trigger on (see MyPosts). */
+  opened: boolean;
+  onPrime: (id: string) => void;
+}
+
+function MyPostRow({ post, matchingEnabled, matchingTurnedOff, opened, onPrime }: MyPostRowProps) {
   const active = post.status === 'active';
   const matches = useMatches({ postId: post.id, ...MY_POST_MATCHES }, active && matchingEnabled);
   const items = matches.data?.items ?? [];
   return (
     <AccordionItem value={post.id} data-testid="my-post">
       <div className="flex items-center gap-1">
-        <AccordionTrigger headingLevel="h3" headerClassName="min-w-0 flex-1" className="py-3 text-sm">
+        <AccordionTrigger
+          headingLevel="h3"
+          headerClassName="min-w-0 flex-1"
+          className="py-3 text-sm"
+          onPointerEnter={() => onPrime(post.id)}
+          onFocus={() => onPrime(post.id)}
+        >
           <span className="min-w-0">
             <span className="block break-words">{shortPostTitle(post.title)}</span>
             <span className="mt-0.5 flex items-center gap-2 text-xs font-normal text-fg-muted">
@@ -51,31 +67,33 @@ function MyPostRow({ post, matchingEnabled, matchingTurnedOff }: { post: PostIte
           </Link>
         </div>
       ) : null}
-      <AccordionContent className="text-sm">
-        {active && matchingTurnedOff ? (
-          <MatchingOffNote />
-        ) : active && matchingEnabled && matches.isPending ? (
-          <p role="status">Finding potential matches...</p>
-        ) : items.length === 0 ? (
-          <p>No matches yet. Check back later.</p>
-        ) : (
-          <ul className="grid gap-3">
-            {items.map((match) => (
-              <li key={match.id} className="grid min-w-0 gap-2 rounded-lg bg-surface-muted p-3" data-testid="my-post-match">
-                <div className="flex min-w-0 items-center gap-3">
-                  <AuthorIdentity author={match.author} size="sm" />
-                </div>
-                <p className="line-clamp-2 text-xs">Offering: {stripOfferingPrefix(match.title)}</p>
-                <ExchangeButton
-                  target={{ postId: match.id, title: match.title, author: match.author }}
-                  exchangeStatus={match.exchangeStatus}
-                  className="justify-self-end"
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </AccordionContent>
+      {opened ? (
+        <AccordionContent className="text-sm">
+          {active && matchingTurnedOff ? (
+            <MatchingOffNote />
+          ) : active && matchingEnabled && matches.isPending ? (
+            <p role="status">Finding potential matches...</p>
+          ) : items.length === 0 ? (
+            <p>No matches yet. Check back later.</p>
+          ) : (
+            <ul className="grid gap-3">
+              {items.map((match) => (
+                <li key={match.id} className="grid min-w-0 gap-2 rounded-lg bg-surface-muted p-3" data-testid="my-post-match">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <AuthorIdentity author={match.author} size="sm" />
+                  </div>
+                  <p className="line-clamp-2 text-xs">Offering: {stripOfferingPrefix(match.title)}</p>
+                  <ExchangeButton
+                    target={{ postId: match.id, title: match.title, author: match.author }}
+                    exchangeStatus={match.exchangeStatus}
+                    className="justify-self-end"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </AccordionContent>
+      ) : null}
     </AccordionItem>
   );
 }
@@ -90,6 +108,16 @@ export interface MyPostsProps {
 
 /** 'My Posts': an accordion of the member's posts with their best matches. */
 export function MyPosts({ posts, isPending, matchingEnabled, matchingTurnedOff = false }: MyPostsProps) {
+  // A row's panel mounts when a pointer or the focus first reaches its trigger (so it is there,
+  // closed, to animate open on the click), not with the page: Radix measures every closed panel
+  // as it mounts, forcing the whole page's style and layout inside /home's first render (issue 14:
+  // Total Blocking Time). A closed row's trigger says aria-expanded="false", so its aria-controls
+  // may name a panel that is not there yet.
+  const [primed, setPrimed] = useState<ReadonlySet<string>>(() => new Set());
+  const [openId, setOpenId] = useState('');
+  function prime(id: string) {
+    setPrimed((ids) => (ids.has(id) ? ids : new Set(ids).add(id)));
+  }
   return (
     <Card className="p-4 sm:p-5">
       <section aria-labelledby="my-posts-title">
@@ -107,9 +135,25 @@ export function MyPosts({ posts, isPending, matchingEnabled, matchingTurnedOff =
             <p>Create one to start exchanging.</p>
           </div>
         ) : (
-          <Accordion type="single" collapsible className="mt-1">
+          <Accordion
+            type="single"
+            collapsible
+            className="mt-1"
+            value={openId}
+            onValueChange={(id) => {
+              if (id) prime(id);
+              setOpenId(id);
+            }}
+          >
             {posts.map((post) => (
-              <MyPostRow key={post.id} post={post} matchingEnabled={matchingEnabled} matchingTurnedOff={matchingTurnedOff} />
+              <MyPostRow
+                key={post.id}
+                post={post}
+                matchingEnabled={matchingEnabled}
+                matchingTurnedOff={matchingTurnedOff}
+                opened={primed.has(post.id)}
+                onPrime={prime}
+              />
             ))}
           </Accordion>
         )}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { parseDescription } from '@shared/domain/post-text';
 import type { MatchInfo } from '@shared/schemas/matching';
 import type { PostItem } from '@shared/schemas/posts';
@@ -26,8 +26,13 @@ export interface PostCardProps {
   className?: string;
 }
 
-/** A post in the feed: author, category, title, offering / looking for, tags, match bar, Exchange. */
-export function PostCard({ post, match, className }: PostCardProps) {
+/**
+ * A post in the feed: author, category, title, offering / looking for, tags, match bar, Exchange.
+ * Memoised: /home reveals its cards a few per commit (useRevealInSteps), and each step re-rendered
+ * every card already shown (50 cards: ~600 card renders instead of 50, issue 14: Total Blocking
+ * Time); a card's post and match objects change only when its data does.
+ */
+export const PostCard = memo(function PostCard({ post, match, className }: PostCardProps) {
   const titleId = useId();
   const parts = parseDescription(post.description);
   const status = post.status === 'active' ? null : STATUS_BADGES[post.status];
@@ -80,4 +85,4 @@ export function PostCard({ post, match, className }: PostCardProps) {
       </article>
     </Card>
   );
-}
+});
