@@ -3,13 +3,19 @@
  * Chromium against the production build (issue 14 section 1): the landing page and /signin as a
  * visitor, and /home signed in with a community of posts. Targets: Performance >= 95,
  * Accessibility, Best Practices and SEO 100 on the public pages; LCP < 2.5 s, CLS < 0.1 and
- * TBT < 200 ms everywhere.
+ * TBT < 200 ms everywhere. Each page is measured LIGHTHOUSE_RUNS times (3 unless set) and the
+ * median run is reported, chosen as Lighthouse CI does (`computeMedianRun`: the run nearest the
+ * median First Contentful Paint and Time to Interactive): on this 2-core machine the server answers
+ * the page's requests on the same cores, and one run in four or five of /home took twice the
+ * Total Blocking Time of the others.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
+import type Result from 'lighthouse/types/lhr/lhr.js';
 import { benchTargets, seed, signInAs, startServer, stopServer, viewerEmailFor } from './exchange.js';
 
 export const LIGHTHOUSE_TARGETS = {
@@ -34,7 +40,11 @@ export interface PageScores {
   fcpMs: number;
   /** Audits below a full score, for the log (what to fix next). */
   failing: string[];
+  /** Total Blocking Time of every run, the reported (median) one among them. */
+  tbtRunsMs: number[];
 }
+
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
@@ -74,16 +84,24 @@ export async function benchLighthouse(only?: string): Promise<PageScores[]> {
             extraHeaders: p.headers,
           }).finally(() => chrome.kill());
         };
-        let run = await measure();
-        if (run?.lhr.runtimeError) {
-          console.log(`  ${p.page}: Lighthouse could not measure (${run.lhr.runtimeError.code}); once more`);
-          run = await measure();
+        const lhrs: Result[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          let run = await measure();
+          if (run?.lhr.runtimeError) {
+            console.log(`  ${p.page}: Lighthouse could not measure (${run.lhr.runtimeError.code}); once more`);
+            run = await measure();
+          }
+          if (!run) throw new Error(`no Lighthouse result for ${p.page}`);
+          lhrs.push(run.lhr);
         }
-        if (!run) throw new Error(`no Lighthouse result for ${p.page}`);
+        // (median-run.js is typed with Lighthouse's global LH namespace, which this project does not load.)
+        const valid = filterToValidRuns(lhrs) as Result[];
+        const lhr: Result | undefined = valid.length > 0 ? (computeMedianRun(valid) as Result) : lhrs[0];
+        if (!lhr) throw new Error(`no Lighthouse result for ${p.page}`);
         // LIGHTHOUSE_REPORT_DIR keeps each page's whole report (JSON), to see where the time went.
         const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-        if (reportDir) writeFileSync(path.join(reportDir, `${p.page.replace(/\W+/g, '_') || 'landing'}.json`), JSON.stringify(run.lhr));
-        const { categories, audits, runtimeError, runWarnings } = run.lhr;
+        if (reportDir) writeFileSync(path.join(reportDir, `${p.page.replace(/\W+/g, '_') || 'landing'}.json`), JSON.stringify(lhr));
+        const { categories, audits, runtimeError, runWarnings } = lhr;
         if (runtimeError) console.log(`  ${p.page}: Lighthouse could not measure: ${runtimeError.code} ${runtimeError.message}`);
         for (const warning of runWarnings) console.log(`  ${p.page}: ${warning}`);
         const failing = Object.values(audits)
@@ -101,6 +119,7 @@ export async function benchLighthouse(only?: string): Promise<PageScores[]> {
           tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
           fcpMs: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
           failing,
+          tbtRunsMs: lhrs.map((run) => run.audits['total-blocking-time']?.numericValue ?? Number.NaN),
         });
       }
       return results;

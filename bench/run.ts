@@ -44,6 +44,7 @@ if (!only || only === 'lighthouse') {
     results.push(report(`Lighthouse ${name} LCP`, p.lcpMs, 'ms', `< ${lcpMs} ms`, p.lcpMs < lcpMs));
     results.push(report(`Lighthouse ${name} CLS`, p.cls, '', `< ${cls}`, p.cls < cls));
     results.push(report(`Lighthouse ${name} TBT`, p.tbtMs, 'ms', `< ${tbtMs} ms`, p.tbtMs < tbtMs));
+    if (p.tbtRunsMs.length > 1) console.log(`info  Lighthouse ${name} TBT of the ${p.tbtRunsMs.length} runs (the median run is reported): ${p.tbtRunsMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     if (p.failing.length > 0) console.log(`info  Lighthouse ${name} audits below full score: ${p.failing.join('; ')}`);
   }
 }
