@@ -18,6 +18,7 @@ import { MatchingOffNote } from '@/features/posts/components/matching-off-note';
 import { MyPosts } from '@/features/posts/components/my-posts';
 import { PostCard } from '@/features/posts/components/post-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { cn } from '@/lib/cn';
 import { useRevealInSteps } from '@/lib/use-reveal-in-steps';
 
 const GENERAL_MATCH = 'general';
@@ -58,7 +59,11 @@ export function HomePage() {
   const fallback = useFeed({ mode: 'recent', q }, compatibility && feed.isError);
   const shown = compatibility && feed.isError ? fallback : feed;
   const allItems = useMemo<FeedItem[]>(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
-  const revealed = useRevealInSteps(allItems.length, FIRST_CARDS, CARDS_PER_STEP);
+  // A first page of a card or two shows at once: it is cheap, and nothing below it moves later.
+  const revealed = useRevealInSteps(allItems.length, allItems.length <= CARDS_PER_STEP ? allItems.length : FIRST_CARDS, CARDS_PER_STEP);
+  // While cards are still to come, the list holds a screen's height, so what is under it (Load
+  // more, the footer) does not move down as they arrive (Cumulative Layout Shift).
+  const revealing = revealed < allItems.length;
   const items = revealed === allItems.length ? allItems : allItems.slice(0, revealed);
   // Own posts lead the compatibility view; like every feed it shows active posts only (hidden and
   // completed ones are managed from My Posts).
@@ -151,7 +156,7 @@ export function HomePage() {
               <FeedEmpty compatibility={compatibility} query={q} onClearQuery={() => setSearch('')} />
             ) : (
               <>
-                <div className="grid gap-5" data-testid="community-posts">
+                <div className={cn('grid content-start gap-5', revealing && 'min-h-dvh')} data-testid="community-posts">
                   {meaningful.length > 0 ? (
                     <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
                       {meaningful.map((item) => (
