@@ -19,6 +19,7 @@ if (root) root.dataset.loadedPath = window.location.pathname;
  * (issue 14, Total Blocking Time). After the libraries, which set zod up first.
  */
 const SCHEMA_STEPS = [
+  () => import('./lib/zod-warmup'),
   () => import('@shared/schemas/profile'),
   () => import('@shared/schemas/posts'),
   () => import('@shared/schemas/messages'),
