@@ -14,9 +14,10 @@ const root = document.getElementById('root');
 if (root) root.dataset.loadedPath = window.location.pathname;
 
 /**
- * The shared schemas most screens use, a chunk per task (vite.config.ts, schemaChunk): zod builds
- * each schema as its module runs, 50 ms for all of them here, one task too long for a phone
- * (issue 14, Total Blocking Time). After the libraries, which set zod up first.
+ * The shared schemas most screens use, a chunk per task (the `schemas-*` chunks of vite.config.ts),
+ * after zod's warm-up (lib/zod-warmup.ts): zod builds each schema as its module runs, 50 ms for all
+ * of them here, one task too long for a phone (issue 14, Total Blocking Time). After the
+ * libraries, which set zod up first.
  */
 const SCHEMA_STEPS = [
   () => import('./lib/zod-warmup'),
