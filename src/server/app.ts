@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,6 +33,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { checksListAnswers } from './lib/list-json.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { postRoutes } from './features/posts/posts.routes.js';
 import { ratingRoutes } from './features/ratings/ratings.routes.js';
 import { reportRoutes } from './features/reports/reports.routes.js';
@@ -154,7 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   const secureOrigin = config.appUrl.startsWith('https://');
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

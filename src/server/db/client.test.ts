@@ -56,6 +56,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
     expect(inside).toEqual([]);
   });
 
+  it('plans a named statement once for every value (a generic plan), the others for their values', async () => {
+    // The feed's page names its LIMIT and OFFSET as parameters: left to itself PostgreSQL planned it
+    // again on every run.
+    const [mode] = await queryRows<{ plan_cache_mode: string }>(handle.db, sql`SHOW plan_cache_mode`);
+    expect(mode?.plan_cache_mode).toBe('force_generic_plan');
+    for (const limit of [1, 2, 3, 4, 5, 6, 7]) {
+      const rows = await queryRows<{ n: number }>(handle.db, sql`SELECT n FROM generate_series(1, 10) AS n LIMIT ${limit}`, 'probe_generic');
+      expect(rows).toHaveLength(limit);
+    }
+    const [stats] = await queryRows<{ generic_plans: number; custom_plans: number }>(
+      handle.db,
+      sql`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name LIKE 'probe_generic_%'`,
+    );
+    expect(stats).toEqual({ generic_plans: 7, custom_plans: 0 });
+  });
+
   it("runs a named statement unnamed when a migration changed its table's row type", async () => {
     const table = sql.raw(`probe_migrated_${process.pid}`);
     await queryRows(handle.db, sql`CREATE TABLE ${table} (id int)`);

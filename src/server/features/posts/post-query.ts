@@ -4,6 +4,7 @@ import { responseSignalText, type ResponseCounts } from '../../../shared/domain/
 import type { ExchangeStatus, PostItem, PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
+import { categoryNames } from '../categories/category-names.js';
 import { responseCounts, responseSignalsQuery } from '../profiles/response-signal.js';
 
 /**
@@ -15,8 +16,9 @@ import { responseCounts, responseSignalsQuery } from '../profiles/response-signa
  *   posts of a member the viewer blocked or who blocked the viewer;
  * - 'own' scope: the viewer's posts in every status.
  * SQL aliases available to callers' fragments: p (posts), pr (author profile). Category names
- * are scalar subqueries, not joins: on PGlite, planning two more joins next to the visibility
- * subqueries cost more than running the query (9 of 30 ms for a page of 50).
+ * are not read in the statement at all (`categoryNames`): as joins, planning them next to the
+ * visibility subqueries cost PGlite more than running the query (9 of 30 ms for a page of 50);
+ * as scalar subqueries, they were half of PostgreSQL's time on a page.
  */
 export type PostScope = 'community' | 'own';
 
@@ -40,7 +42,7 @@ export interface PostQuery {
    * show their requests instead), read in the same statement; `postItems` turns them into items.
    */
   withSignals?: boolean;
-  /** Names the statement for reuse on PostgreSQL (`queryRows`): for a hot read of few shapes. */
+  /** Names the statement for reuse on PostgreSQL (`queryRows`, one generic plan): a hot read of few shapes. */
   prepareAs?: string;
 }
 
@@ -75,6 +77,7 @@ export interface PostRow {
   additional_context: string | null;
   custom_tags: string[];
   category_id: number | null;
+  /** Named after the statement, from `categoryNames` (as author_category_name). */
   category_name: string | null;
   available_from: string | null;
   available_until: string | null;
@@ -82,10 +85,12 @@ export interface PostRow {
   preferred_times: string | null;
   availability_description: string | null;
   status: PostStatus;
-  created_at: Date | string;
-  updated_at: Date | string;
+  /** ISO 8601 in UTC with milliseconds, as the API writes times. */
+  created_at: string;
+  updated_at: string;
   author_name: string | null;
   author_photo_id: string | null;
+  author_category_id: number | null;
   author_category_name: string | null;
   exchange_status: ExchangeStatus | null;
   /** Pending requests on the post: own posts only ('own' scope), else null. */
@@ -131,6 +136,15 @@ function exchangeStatusColumn(viewerId: string): SQL {
 }
 
 /**
+ * A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), formatted by the
+ * statement: parsing PostgreSQL's text into a Date and writing it out again was a tenth of a
+ * page's CPU in the server.
+ */
+function isoTime(column: SQL): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
  * Runs a post list query for the viewer; see `PostQuery`. The page is chosen first from the
  * posts alone (filter, order, offset, the caller's columns), numbered in its order; only its
  * rows then get their author, category names and the viewer's exchange status. Read in one
@@ -152,12 +166,12 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
   const listing = sql`SELECT
       p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
-      p.custom_tags, p.category_id, (SELECT pc.name FROM skill_categories pc WHERE pc.id = p.category_id) AS category_name,
+      to_json(p.custom_tags) AS custom_tags, p.category_id, NULL::text AS category_name,
       p.available_from::text AS available_from, p.available_until::text AS available_until,
       p.preferred_days, p.preferred_times, p.availability_description, p.status,
-      p.created_at, p.updated_at,
-      pr.display_name AS author_name, pr.photo_id::text AS author_photo_id,
-      (SELECT ac.name FROM skill_categories ac WHERE ac.id = pr.primary_category_id) AS author_category_name,
+      ${isoTime(sql`p.created_at`)} AS created_at, ${isoTime(sql`p.updated_at`)} AS updated_at,
+      pr.display_name AS author_name, pr.photo_id::text AS author_photo_id, pr.primary_category_id AS author_category_id,
+      NULL::text AS author_category_name,
       ${exchangeStatusColumn(q.viewerId)},
       ${
         q.scope === 'own'
@@ -169,18 +183,37 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     JOIN posts p ON p.id = page.page_id
     LEFT JOIN profiles pr ON pr.id = p.user_id
     ORDER BY page.page_ord`;
-  if (!q.withSignals) return queryRows<PostRow & Extra>(db, q.with ? sql`WITH ${q.with} ${listing}` : listing, q.prepareAs);
   // The page's authors' signals in the same statement: one round trip for the whole list.
   const authors = sql`SELECT DISTINCT l.user_id FROM listed l WHERE l.user_id <> ${q.viewerId}`;
-  return queryRows<PostRow & Extra>(
+  const rows = await queryRows<PostRow & Extra>(
     db,
-    sql`WITH ${q.with ? sql`${q.with}, ` : sql``}listed AS (${listing}), signals AS (${responseSignalsQuery(authors)})
+    !q.withSignals
+      ? q.with
+        ? sql`WITH ${q.with} ${listing}`
+        : listing
+      : sql`WITH ${q.with ? sql`${q.with}, ` : sql``}listed AS (${listing}), signals AS (${responseSignalsQuery(authors)})
       SELECT listed.*, signals.received AS signal_received, signals.responded AS signal_responded,
         signals.median_seconds AS signal_median_seconds
       FROM listed LEFT JOIN signals ON signals.author_id = listed.user_id
       ORDER BY listed.page_ord`,
     q.prepareAs,
   );
+  return withCategoryNames(db, rows);
+}
+
+/**
+ * Names the rows' categories and their authors' primary categories from the categories' copy, in
+ * place (the statement reads the name columns as nulls, so every row already has its final shape).
+ */
+async function withCategoryNames<Row extends PostRow>(db: Database, rows: Row[]): Promise<Row[]> {
+  if (rows.length === 0) return rows;
+  const names = await categoryNames(db, rows.flatMap((row) => [row.category_id, row.author_category_id]));
+  const name = (id: number | null) => (id === null ? null : (names.get(Number(id)) ?? null));
+  for (const row of rows) {
+    row.category_name = name(row.category_id);
+    row.author_category_name = name(row.author_category_id);
+  }
+  return rows;
 }
 
 /**
@@ -236,8 +269,8 @@ export function toPostItem(row: PostRow, viewerId: string, authorResponse: Respo
     preferredTimes: row.preferred_times,
     availabilityDescription: row.availability_description,
     status: row.status,
-    createdAt: toDate(row.created_at).toISOString(),
-    updatedAt: toDate(row.updated_at).toISOString(),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
     author: {
       id: row.user_id,
       name: row.author_name?.trim() || 'User',
