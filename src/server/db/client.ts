@@ -168,15 +168,7 @@ export async function dumpMigratedMemoryDatabase(): Promise<Blob> {
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // JIT compilation costs more than it saves on our short queries (~30 ms on a 20 ms search).
-  // Named statements (`queryRows`' prepareAs) are planned once per connection, generically:
-  // PostgreSQL's own choice kept planning the feed's page again on every run (its LIMIT and
-  // OFFSET are parameters, which make a generic plan look dear), and those plans cost as much as
-  // running it. Unnamed statements, all the others, are planned for their values as always.
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    options: '-c jit=off -c plan_cache_mode=force_generic_plan',
-  });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   const db = drizzlePg({ client: pool, schema });
   await migrateWithLock(pool);
   // LISTEN needs a connection of its own that never goes back to the pool. If it drops (the
@@ -293,8 +285,10 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
  * Runs raw SQL and returns its rows; both drivers answer `{ rows }`. `prepareAs` names a hot
  * statement (the feed's page): on PostgreSQL each connection then parses and plans it once and
  * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); PGlite's driver
- * has no named statements and runs it as always. The one plan serves every value (a generic
- * plan, `openPostgres`): name only statements whose best plan does not depend on their values.
+ * has no named statements and runs it as always. After a few runs PostgreSQL may keep one plan
+ * for every value (a generic plan): name only statements whose best plan does not depend on
+ * their values, and write LIMIT and OFFSET into their text (`selectPosts` does): as parameters
+ * they make a generic plan look dear, and PostgreSQL planned the feed's page again on every run.
  */
 export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string): Promise<T[]> {
   const session = db._.session;

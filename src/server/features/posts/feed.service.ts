@@ -48,7 +48,7 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions)
     limit: options.limit,
     offset: options.offset,
     withSignals: true,
-    // Named (one generic plan) without text only: a text filter's best plan depends on the text.
+    // Named without text only: a text filter's best plan depends on the text.
     prepareAs: filter ? undefined : 'feed_page',
   });
   const matchingEnabled = rows[0] ? rows[0].matching_enabled : await isMatchingEnabled(db, viewerId);

@@ -42,7 +42,7 @@ export interface PostQuery {
    * show their requests instead), read in the same statement; `postItems` turns them into items.
    */
   withSignals?: boolean;
-  /** Names the statement for reuse on PostgreSQL (`queryRows`, one generic plan): a hot read of few shapes. */
+  /** Names the statement for reuse on PostgreSQL (`queryRows`): a hot read of few shapes (limits and offsets count). */
   prepareAs?: string;
 }
 
@@ -136,6 +136,21 @@ function exchangeStatusColumn(viewerId: string): SQL {
 }
 
 /**
+ * The page's LIMIT and OFFSET: parameters, or in the text of a named statement. As parameters
+ * they make PostgreSQL price a generic plan for a tenth of the table, so it planned the feed's
+ * page again on every run (as dear as running it); in the text it keeps one plan per connection
+ * (bench/RESULTS.md). Each limit and offset is a shape of its own (`queryRows` names 16).
+ */
+function limitOffset(q: Pick<PostQuery, 'limit' | 'offset' | 'prepareAs'>): SQL {
+  const offset = q.offset ?? 0;
+  if (!q.prepareAs) return sql`LIMIT ${q.limit} OFFSET ${offset}`;
+  if (!Number.isSafeInteger(q.limit) || !Number.isSafeInteger(offset) || q.limit < 0 || offset < 0) {
+    throw new Error(`LIMIT ${q.limit} OFFSET ${offset}: not a page`);
+  }
+  return sql.raw(`LIMIT ${q.limit} OFFSET ${offset}`);
+}
+
+/**
  * A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), formatted by the
  * statement: parsing PostgreSQL's text into a Date and writing it out again was a tenth of a
  * page's CPU in the server.
@@ -163,7 +178,7 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     FROM posts p
     WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY ${order}
-    LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
+    ${limitOffset(q)}`;
   const listing = sql`SELECT
       p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
       to_json(p.custom_tags) AS custom_tags, p.category_id, NULL::text AS category_name,
