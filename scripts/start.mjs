@@ -1,6 +1,7 @@
-// `npm start`: build the web app if needed, then run the server in this process.
-import { register } from 'tsx/esm/api';
+// `npm start`: build the web app if needed and the server, then run the server in this process.
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { buildServer } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -10,5 +11,4 @@ const nodeEnv = process.env.NODE_ENV;
 await ensureWebBuild();
 if (nodeEnv === undefined) delete process.env.NODE_ENV;
 else process.env.NODE_ENV = nodeEnv;
-register();
-await import('../src/server/main.ts');
+await import(pathToFileURL(await buildServer()).href);

@@ -187,6 +187,17 @@ const EnvSchema = z.object({
 });
 
 /**
+ * The checkout the server runs from: the nearest folder above `from` with a package.json (the
+ * server runs from src/server through tsx, or from its build in dist/server/<hash>).
+ */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+
+/**
  * Reads and validates the environment. Throws a ConfigError naming the first bad variable.
  * AUTH_SECRET, when not given outside production, is generated once into DATA_DIR so sessions
  * survive restarts. LOG_FORMAT=auto means pretty when `stdoutIsTTY` (a person is watching).
@@ -226,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTTY = p
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     feedCacheBytes: e.FEED_CACHE_MB * 1024 * 1024,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../dist/web'),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(projectRoot(import.meta.dirname), 'dist/web'),
     writeLimits: {
       postsPerHour: e.POSTS_PER_HOUR,
       activePostsMax: e.ACTIVE_POSTS_MAX,
