@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import type { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -184,7 +185,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onRoute', (route) => {
     route.decompress = false;
   });
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // @fastify/compress's brotli settings (text, quality 4) with a 256 KB window instead of 4 MB:
+    // no answer is near that size, and each answer being compressed holds its window, so under
+    // load the default held ~16 MB more per hundred answers at once (bench/RESULTS.md).
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
+  });
 
   registerOriginCheck(app, config.trustedOrigins);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
