@@ -123,6 +123,9 @@ test('declining shows Declined on both cards; answering twice gets the server 40
     const second = cards(page).filter({ hasText: 'Bike repair again' });
     await expect(second.getByRole('button', { name: 'Accept' })).toBeVisible();
     await page.evaluate(stopRealtime);
+    // A read the last events started may still be on its way: once it lands after the decline
+    // below, the card shows Declined before the click. Let the tab's reads finish first.
+    await page.waitForLoadState('networkidle');
     const listed = await page.request.get(`/api/conversations/${conversationId}/messages`);
     const { items } = (await listed.json()) as { items: { id: string; exchangeProposal: { offered_skill: string } | null }[] };
     const messageId = items.findLast((m) => m.exchangeProposal?.offered_skill === 'Bike repair again')?.id ?? '';
