@@ -2,19 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoryListQuery, CategorySchema } from '../../../shared/schemas/profile.js';
-import { createCategoryCache } from './categories.service.js';
+import { listActiveCategories } from './categories.service.js';
 
 /** GET /api/categories: the active taxonomy (`?level=1` for the primary categories). */
 export async function categoryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cache = createCategoryCache(app.database.db);
 
   r.get(
     '/api/categories',
     { schema: { querystring: CategoryListQuery, response: { 200: z.array(CategorySchema) } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, max-age=300');
-      return cache.list(request.query.level);
+      return listActiveCategories(app.database.db, request.query.level);
     },
   );
 }

@@ -4,7 +4,7 @@ import { responseSignalText, type ResponseCounts } from '../../../shared/domain/
 import type { ExchangeStatus, PostItem, PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { categoryNames } from '../categories/category-names.js';
+import { categoryNames } from '../categories/categories.service.js';
 import { responseCounts, responseSignalsQuery } from '../profiles/response-signal.js';
 
 /**

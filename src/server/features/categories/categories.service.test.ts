@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.js';
-import { CATEGORY_NAMES_TTL_MS, categoryNames } from './category-names.js';
+import { CATEGORY_COPY_TTL_MS, categoryNames, listActiveCategories } from './categories.service.js';
 
-describe('categoryNames', () => {
+describe("the taxonomy's copy", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openDatabase({ dataDir: 'memory://' });
@@ -36,6 +36,20 @@ describe('categoryNames', () => {
     expect((await categoryNames(handle.db, [id], now)).get(id)).toBe('Old Name');
     await queryRows(handle.db, sql`UPDATE skill_categories SET name = 'New Name' WHERE id = ${id}`);
     expect((await categoryNames(handle.db, [id], now + 1)).get(id)).toBe('Old Name');
-    expect((await categoryNames(handle.db, [id], now + CATEGORY_NAMES_TTL_MS + 1)).get(id)).toBe('New Name');
+    expect((await categoryNames(handle.db, [id], now + CATEGORY_COPY_TTL_MS + 1)).get(id)).toBe('New Name');
+  });
+
+  it('lists the active categories of one copy, and a new one at once only when a name was missing', async () => {
+    const now = Date.now() + 10 * CATEGORY_COPY_TTL_MS;
+    const before = await listActiveCategories(handle.db, undefined, now);
+    const retired = await category('Retired Again', false);
+    const active = await category('Brand New');
+    // The copy is a minute old at most: the list does not see either yet.
+    expect((await listActiveCategories(handle.db, undefined, now + 1)).map((c) => c.id)).toEqual(before.map((c) => c.id));
+    // A post naming the new category has the table read again; the list then has it, never the retired one.
+    expect((await categoryNames(handle.db, [active], now + 2)).get(active)).toBe('Brand New');
+    const after = (await listActiveCategories(handle.db, 1, now + 3)).map((c) => c.id);
+    expect(after).toContain(active);
+    expect(after).not.toContain(retired);
   });
 });
