@@ -84,15 +84,16 @@ export const posts = pgTable(
   },
   (t) => [
     // Plain (ascending) indexes: Postgres scans them backwards for ORDER BY created_at DESC.
-    // user_id, id and custom_tags (at most 6 x 40 characters) ride along so that matching's newest
-    // and tag-overlap candidates are read from the index alone, without a heap page per post.
-    index('posts_status_created_at_idx').on(t.status, t.createdAt, t.userId, t.id, t.customTags),
+    // user_id, id, custom_tags (at most 6 x 40 characters) and the coordinates ride along so that
+    // matching's newest, tag-overlap and location candidates are read from the index alone,
+    // without a heap page per post.
+    index('posts_status_created_at_idx').on(t.status, t.createdAt, t.userId, t.id, t.customTags, t.latitude, t.longitude),
     index('posts_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('posts_category_id_idx').on(t.categoryId),
     index('posts_author_category_id_idx').on(t.authorCategoryId),
-    // Matching's location box wants the newest posts inside a latitude/longitude box; the box of a
-    // city holds thousands of posts. With every column that read needs in the key, PostgreSQL
-    // answers it from the index alone (~120 pages) instead of visiting each post's heap page (~5,000).
+    // Matching's location box when it is sparse among the newest posts (a dense one is walked
+    // through posts_status_created_at_idx). With every column that read needs in the key,
+    // PostgreSQL answers it from the index alone instead of visiting each post's heap page.
     index('posts_lat_lng_idx').on(t.latitude, t.longitude, t.status, t.createdAt, t.userId, t.id),
     index('posts_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('posts_custom_tags_idx').using('gin', t.customTags).with({ fastupdate: false }),

@@ -15,7 +15,9 @@ import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js
  *   (GIN on posts.search_vector, weights A-C), newest 200;
  * - tag overlap: keywords and looking-for tags against custom_tags (GIN) and post_tags, 50 each;
  * - near-words: looking-for terms as substrings of title and offering (GIN trgm), newest 50;
- * - the latitude/longitude box of three times the seeker's radius, newest 100;
+ * - the latitude/longitude box of three times the seeker's radius, newest 100: found by walking
+ *   the newest posts (whose index carries the coordinates) while the box is dense, through the
+ *   box's own index only when the newest few thousand hold too few of them;
  * - the newest 50 posts, so fresh posts always compete.
  * Then every candidate is scored with the shared `scoreMatch` and the top N returned.
  * Privacy (member settings): a viewer with AI Match Suggestions off gets no matches
@@ -41,6 +43,8 @@ export interface MatchOptions {
   within?: SQL;
   /** 'indexed' (the engine) or 'all' (score every visible post: tests and benchmarks only). */
   candidates?: 'indexed' | 'all';
+  /** How many of the newest posts the location source walks (default BOX_WALK; tests only). */
+  boxWalk?: number;
   now?: Date;
 }
 
@@ -51,6 +55,11 @@ export interface MatchResult {
 }
 
 const SOURCE_LIMITS = { fullText: 200, tags: 50, prefix: 50, box: 100, newest: 50 } as const;
+/**
+ * How many of the newest posts the location source walks for its box's newest few before it
+ * reads the box's own index instead (see `candidateSources`).
+ */
+const BOX_WALK = 3_000;
 const MAX_TERMS = 24;
 const MAX_PREFIX_WORDS = 8;
 
@@ -157,7 +166,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
   const candidates = await selectBarePosts<CandidateColumns>(db, {
     viewerId,
     scope: 'community',
-    with: options.candidates === 'all' ? undefined : sql`cand AS (${candidateSources(viewerId, context, options.within)})`,
+    with: options.candidates === 'all' ? undefined : candidateSources(viewerId, context, options),
     where: [
       ...(options.candidates === 'all' ? [] : [sql`p.id IN (SELECT id FROM cand)`]),
       takesPartInMatching(sql`p.user_id`),
@@ -257,14 +266,18 @@ function seekerContext(viewerId: string, viewer: ViewerRow, forOnePost: boolean)
   };
 }
 
-/** The UNION of index-backed candidate sources; each keeps its newest few. */
-function candidateSources(viewerId: string, context: SeekerContext, within?: SQL): SQL {
+/**
+ * The candidates as common table expressions (`cand`, and `near` for the location source): the
+ * UNION of index-backed sources; each keeps its newest few.
+ */
+function candidateSources(viewerId: string, context: SeekerContext, { within, boxWalk = BOX_WALK }: Pick<MatchOptions, 'within' | 'boxWalk'>): SQL {
   // Blocked members' and non-matching members' posts would be dropped by the scored query anyway;
   // leaving them out here keeps them from taking the newest few places of a source.
   const base = sql`status = 'active' AND user_id <> ${viewerId} AND ${notBlockedWith(viewerId, sql`user_id`)}
     AND ${takesPartInMatching(sql`user_id`)}${
     within ? sql` AND ${within}` : sql``
   }`;
+  const ctes: SQL[] = [];
   const sources: SQL[] = [
     sql`(SELECT id FROM posts WHERE ${base} ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.newest})`,
   ];
@@ -303,12 +316,26 @@ function candidateSources(viewerId: string, context: SeekerContext, within?: SQL
     const reach = 3 * Math.max(context.seeker.radiusMiles, 1);
     const dLat = reach / 69;
     const dLon = reach / (69 * Math.max(Math.cos((home.latitude * Math.PI) / 180), 0.01));
+    const located = sql`${base} AND ${sharesLocation(sql`user_id`)}`;
+    const box = sql`latitude BETWEEN ${home.latitude - dLat} AND ${home.latitude + dLat}
+      AND longitude BETWEEN ${home.longitude - dLon} AND ${home.longitude + dLon}`;
+    // The newest posts in the box. A city's box holds thousands of posts, and reading all of them
+    // to keep the newest 100 was a third of a match call (bench/RESULTS.md); walking the newest
+    // posts instead, through the (status, created_at) index that carries their coordinates, meets
+    // 100 of them within a few hundred. When the newest BOX_WALK hold fewer than 100, the box is
+    // sparse, and its own index (posts_lat_lng_idx) finds the rest cheaply; either way the source
+    // is the box's newest 100.
+    ctes.push(
+      sql`near AS (SELECT id FROM (SELECT id, created_at, latitude, longitude FROM posts WHERE ${located}
+           ORDER BY created_at DESC LIMIT ${boxWalk}) recent
+         WHERE ${box} ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.box})`,
+    );
     sources.push(
-      sql`(SELECT id FROM posts WHERE ${base} AND ${sharesLocation(sql`user_id`)}
-           AND latitude BETWEEN ${home.latitude - dLat} AND ${home.latitude + dLat}
-           AND longitude BETWEEN ${home.longitude - dLon} AND ${home.longitude + dLon}
+      sql`(SELECT id FROM near)`,
+      sql`(SELECT id FROM posts WHERE ${located} AND ${box} AND (SELECT count(*) FROM near) < ${SOURCE_LIMITS.box}
            ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.box})`,
     );
   }
-  return sql.join(sources, sql` UNION `);
+  ctes.push(sql`cand AS (${sql.join(sources, sql` UNION `)})`);
+  return sql.join(ctes, sql`, `);
 }

@@ -222,6 +222,36 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(all.length).toBeGreaterThan(110);
   });
 
+  it("the location source finds the box's newest posts, among the newest posts or through the box's own index", async () => {
+    const word = () => Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    // Nothing in common with anyone: only the newest and the location sources can find posts.
+    const viewer = await memberWithProfile(server(), { ...BOSTON, skillKeywords: [word()], serviceRadiusMiles: 10 });
+    const far = await memberWithProfile(server(), SEATTLE);
+    const near = await memberWithProfile(server(), CAMBRIDGE);
+    built.push(viewer.userId, far.userId, near.userId);
+    // 60 fresh posts far away fill the newest 50; three older ones nearby are in the box.
+    for (let i = 0; i < 60; i += 1) {
+      await insertPost(db(), far.userId, { offering: `Tax return preparation, batch ${i}`, lookingFor: 'Accounting software advice please', ageDays: i / 10, ...SEATTLE });
+    }
+    const nearby: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      nearby.push(await insertPost(db(), near.userId, { offering: `Bookkeeping for small shops ${i}`, lookingFor: 'Accounting software advice please', ageDays: 10 + i, ...CAMBRIDGE }));
+    }
+    const within = sql`user_id IN (${far.userId}, ${near.userId})`;
+    const now = new Date();
+    // The walk of the newest 100 meets them (dense); a walk of 30 meets only far posts, so the
+    // box's own index finds them (sparse). Either way the same candidates and scores.
+    const dense = await findMatches(db(), viewer.userId, { limit: 100, within, now });
+    const sparse = await findMatches(db(), viewer.userId, { limit: 100, within, now, boxWalk: 30 });
+    const brute = await findMatches(db(), viewer.userId, { limit: 100, within, now, candidates: 'all' });
+    const scored = (r: typeof brute) => r.items.filter((m) => nearby.includes(m.id)).map((m) => [m.id, m.match.score]);
+    expect(scored(brute)).toHaveLength(3);
+    expect(scored(dense)).toEqual(scored(brute));
+    expect(scored(sparse)).toEqual(scored(brute));
+    // Newest 50 far posts + the 3 nearby ones: the ten oldest far posts were never candidates.
+    expect([dense.total, sparse.total, brute.total]).toEqual([53, 53, 63]);
+  });
+
   it('compatibility feed ranks by match; AI Match Suggestions off means no matches', async () => {
     const t = await community();
     const compat = await t.viewer.client.json<FeedResponse>(await t.viewer.client.get('/api/feed?mode=compatibility&limit=2'));
