@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
+import { limitHeapGrowth } from './heap.js';
 
 /** Start-up failures we can explain in one line instead of a stack trace. */
 function explain(err: unknown): string | undefined {
@@ -12,6 +13,7 @@ function explain(err: unknown): string | undefined {
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let config: AppConfig;
   try {
     config = loadConfig();

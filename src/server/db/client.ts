@@ -70,10 +70,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     client = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pglite'), {
       extensions: { pg_trgm },
       // PostgreSQL's 128 MB of shared buffers live in the server's own memory here (PGlite's
-      // WebAssembly heap, which never shrinks); the operating system caches the data files
-      // anyway. 32 MB: peak memory under the mixed benchmark 652 -> ~525 MB, the same query times
-      // (bench/RESULTS.md).
-      postgresqlconf: ['shared_buffers = 32MB'],
+      // WebAssembly heap, which never shrinks). Each page read past them is a file read through
+      // WebAssembly: at 32 MB, a search of the 50k-post bench community read ~500 of them (8 of
+      // its 20 ms). 64 MB holds its posts and their indexes: search p95 ~35 -> ~27 ms, for ~40 MB
+      // that the JavaScript heap's tighter growth (main.ts) more than gives back (bench/RESULTS.md).
+      postgresqlconf: ['shared_buffers = 64MB'],
       ...(template ? { loadDataDir: template } : {}),
     });
     const db = drizzlePglite({ client: takingTurnsWithIo(client), schema });
