@@ -38,6 +38,9 @@ describe.each(testDatabases())('server foundation on %s', (kind) => {
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    // Compressed in one call (pages up to 128 KB), so the length is known: not sent in chunks.
+    expect(plain.body.length).toBeGreaterThan(8 * 1024);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
     const gzip = await raw('/api/categories', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
