@@ -25,6 +25,20 @@ describe('the embedded database', () => {
     expect(done.indexOf('timer')).toBeLessThan(done.length - 1);
     expect(done.filter((d) => d.startsWith('statement'))).toHaveLength(30);
   });
+
+  it('answers a list read as one JSON array: the same rows, in the order asked for, as JSON has the values', async () => {
+    const list = sql`SELECT n, 'post ' || n AS title, n % 2 = 0 AS even, to_json(ARRAY['a', n::text]) AS tags,
+        NULL::text AS none, count(*) OVER ()::int AS total, (10 - n) AS ord
+      FROM generate_series(1, 5) AS n ORDER BY n`;
+    const plain = await queryRows<Record<string, unknown>>(handle.db, list);
+    const many = await queryRows<Record<string, unknown>>(handle.db, list, undefined, { orderBy: 'ord' });
+    expect(many).toEqual([...plain].reverse());
+    expect(many[0]).toEqual({ n: 5, title: 'post 5', even: false, tags: ['a', '5'], none: null, total: 5, ord: 5 });
+    expect(await queryRows(handle.db, sql`SELECT 1 AS n WHERE false`, undefined, {})).toEqual([]);
+    // Timestamps come as ISO text (the post lists format theirs in the statement).
+    const [when] = await queryRows<{ at: string }>(handle.db, sql`SELECT timestamptz '2026-11-27 06:00:00.123+00' AS at`, undefined, {});
+    expect(new Date(when?.at ?? '').toISOString()).toBe('2026-11-27T06:00:00.123Z');
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {

@@ -212,6 +212,7 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
       FROM listed LEFT JOIN signals ON signals.author_id = listed.user_id
       ORDER BY listed.page_ord`,
     q.prepareAs,
+    { orderBy: 'page_ord' },
   );
   return withCategoryNames(db, rows);
 }
@@ -233,10 +234,12 @@ async function withCategoryNames<Row extends PostRow>(db: Database, rows: Row[])
 
 /**
  * The same rules as `selectPosts`, for reads that need only a few columns of many posts
- * (matching scores a few hundred candidates, then loads full items for the top few).
+ * (matching scores a few hundred candidates, then loads full items for the top few). Its rows
+ * are the statement's, in no promised order (on PGlite they come as one JSON array, `ManyRows`):
+ * matching sorts them by score, search reads a count.
  */
 export async function selectBarePosts<Extra extends object>(db: Database, q: BarePostQuery): Promise<(BarePostRow & Extra)[]> {
-  return queryRows<BarePostRow & Extra>(db, barePostsQuery(q));
+  return queryRows<BarePostRow & Extra>(db, barePostsQuery(q), undefined, {});
 }
 
 /** The statement `selectBarePosts` runs, to read it inside another (a CTE). */
