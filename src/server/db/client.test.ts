@@ -39,6 +39,39 @@ describe('the embedded database', () => {
     const [when] = await queryRows<{ at: string }>(handle.db, sql`SELECT timestamptz '2026-11-27 06:00:00.123+00' AS at`, undefined, {});
     expect(new Date(when?.at ?? '').toISOString()).toBe('2026-11-27T06:00:00.123Z');
   });
+
+  it('runs a named list read the same as an unnamed one, again and again, and after its own error', async () => {
+    const list = (n: number, divisor: number) =>
+      sql`SELECT g AS n, ${`row ${n}`}::text AS label, ${new Date('2026-11-27T06:00:00Z')}::timestamptz < now() AS past, 10 / ${divisor}::int AS q
+        FROM generate_series(1, ${n}::int) AS g`;
+    const plain = await queryRows(handle.db, list(3, 2), undefined, { orderBy: 'n' });
+    for (let run = 0; run < 3; run += 1) expect(await queryRows(handle.db, list(3, 2), 'probe_named', { orderBy: 'n' })).toEqual(plain);
+    expect(plain).toEqual([1, 2, 3].map((n) => ({ n, label: 'row 3', past: true, q: 5 })));
+    await expect(queryRows(handle.db, list(2, 0), 'probe_named', { orderBy: 'n' })).rejects.toMatchObject({ code: '22012' });
+    expect(await queryRows(handle.db, list(1, 5), 'probe_named', { orderBy: 'n' })).toEqual([{ n: 1, label: 'row 1', past: true, q: 2 }]);
+    // One statement, prepared once (its parameters change, its text does not).
+    const named = await queryRows<{ name: string }>(handle.db, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'pglite_probe_named%'`);
+    expect(named).toHaveLength(1);
+  });
+
+  it("never runs a named list read inside another caller's transaction", async () => {
+    await queryRows(handle.db, sql`CREATE TABLE probe_tx (id int)`);
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const rolledBack = handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO probe_tx VALUES (1)`);
+        inserted();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('roll back');
+      })
+      .catch(() => 'rolled back');
+    await insertedYet;
+    // Asked while the transaction holds its insert: it waits its turn and sees nothing.
+    const counted = await queryRows<{ count: number }>(handle.db, sql`SELECT count(*)::int AS count FROM probe_tx`, 'probe_tx_count', {});
+    expect(await rolledBack).toBe('rolled back');
+    expect(counted).toEqual([{ count: 0 }]);
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, protocol } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -51,17 +51,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * instance on PostgreSQL never needs.
  */
 async function loadPglite() {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite, protocol }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  return { PGlite, pg_trgm, drizzlePglite, migratePglite };
+  return { PGlite, protocol, pg_trgm, drizzlePglite, migratePglite };
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await loadPglite();
+  const { PGlite, protocol, pg_trgm, drizzlePglite, migratePglite } = await loadPglite();
   const inMemory = dataDir === 'memory://';
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   const template = inMemory ? memoryTemplate() : undefined;
@@ -77,8 +77,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       postgresqlconf: ['shared_buffers = 64MB'],
       ...(template ? { loadDataDir: template } : {}),
     });
-    const turns = takingTurnsWithIo(client);
-    pgliteClients.add(turns);
+    const { turns, inTurn } = takingTurnsWithIo(client);
+    pgliteClients.set(turns, namedStatements(client, inTurn, protocol.serialize));
     const db = drizzlePglite({ client: turns, schema });
     // From a template this finds every migration applied and does nothing.
     await migratePglite(db, { migrationsFolder });
@@ -117,24 +117,69 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * statements (and transactions) take their turns in arrival order, as PGlite would run them, and
  * before each the event loop takes in I/O. A transaction's own statements go to PGlite directly.
  */
-function takingTurnsWithIo(client: PGlite): PGlite {
+function takingTurnsWithIo(client: PGlite): { turns: PGlite; inTurn: <T>(work: () => Promise<T>) => Promise<T> } {
   const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(ioTurn).then(work);
+    last = run.catch(() => undefined);
+    return run;
+  };
   const taking = new Set<PropertyKey>(['query', 'exec', 'transaction']);
-  return new Proxy(client, {
+  const turns = new Proxy(client, {
     get(target, property) {
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       // PGlite's methods use private fields: they run on the client itself, never on the proxy.
       const method = value as (...args: unknown[]) => unknown;
       if (!taking.has(property)) return method.bind(target);
-      return (...args: unknown[]) => {
-        const run = last.then(ioTurn).then(() => method.apply(target, args));
-        last = run.catch(() => undefined);
-        return run;
-      };
+      return (...args: unknown[]) => inTurn(async () => method.apply(target, args));
     },
   });
+  return { turns, inTurn };
+}
+
+/** Runs a named statement of one JSON value (see `queryRows`) and answers its text. */
+type RunNamed = (name: string, text: string, values: (string | null)[]) => Promise<string | null>;
+
+/**
+ * Named statements on PGlite, which its query() never makes: the statement is parsed and planned
+ * once, then each run is one call into PGlite (bind, execute, sync) instead of six (parse,
+ * describe, bind, describe, execute, sync) and a plan. The feed's page: 3.0 -> 1.0 ms
+ * (bench/RESULTS.md). The call takes its turn with every other statement and transaction, and
+ * PGlite's own lock, so it never runs inside someone else's transaction.
+ */
+function namedStatements(
+  client: PGlite,
+  inTurn: <T>(work: () => Promise<T>) => Promise<T>,
+  serialize: typeof protocol.serialize,
+): RunNamed {
+  const prepared = new Set<string>();
+  return (name, text, values) =>
+    inTurn(() =>
+      client.runExclusive(async () => {
+        const parts = [
+          ...(prepared.has(name) ? [] : [serialize.parse({ name, text, types: [] })]),
+          serialize.bind({ statement: name, values }),
+          serialize.execute({}),
+          serialize.sync(),
+        ];
+        const batch = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+        let at = 0;
+        for (const part of parts) {
+          batch.set(part, at);
+          at += part.length;
+        }
+        const { messages } = await client.execProtocol(batch, { throwOnError: false });
+        if (messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
+        const error = messages.find((m) => m.name === 'error');
+        if (error) throw error;
+        for (const m of messages) {
+          if (m.name === 'dataRow') return (m as unknown as { fields: (string | null)[] }).fields[0] ?? null;
+        }
+        return null;
+      }),
+    );
 }
 
 /**
@@ -285,7 +330,7 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
 }
 
 /** The clients (outside transactions) of the PGlite databases this process opened: `queryRows`'s `many`. */
-const pgliteClients = new WeakSet<object>();
+const pgliteClients = new WeakMap<object, RunNamed>();
 
 /**
  * A list read (`queryRows`'s `many`): on PGlite its rows come back as one JSON array, in the order
@@ -303,8 +348,9 @@ export interface ManyRows {
 /**
  * Runs raw SQL and returns its rows; both drivers answer `{ rows }`. `prepareAs` names a hot
  * statement (the feed's page): on PostgreSQL each connection then parses and plans it once and
- * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); PGlite's driver
- * has no named statements and runs it as always. After a few runs PostgreSQL may keep one plan
+ * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); on PGlite a list
+ * read (`many`) is named through PGlite's protocol (`namedStatements`), anything else runs as
+ * always. After a few runs PostgreSQL may keep one plan
  * for every value (a generic plan): name only statements whose best plan does not depend on
  * their values, and write LIMIT and OFFSET into their text (`selectPosts` does): as parameters
  * they make a generic plan look dear, and PostgreSQL planned the feed's page again on every run.
@@ -312,11 +358,17 @@ export interface ManyRows {
  */
 export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string, many?: ManyRows): Promise<T[]> {
   const session = db._.session;
-  if (many && pgliteClients.has((session as unknown as { client: object }).client)) {
+  const runNamed = many ? pgliteClients.get((session as unknown as { client: object }).client) : undefined;
+  if (many && runNamed) {
     const order = many.orderBy ? sql` ORDER BY r.${sql.identifier(many.orderBy)}` : sql``;
-    const result = (await db.execute(sql`SELECT coalesce(json_agg(r${order}), '[]'::json) AS rows FROM (${query}) r`)) as unknown as {
-      rows: { rows: T[] }[];
-    };
+    const list = sql`SELECT coalesce(json_agg(r${order}), '[]'::json) AS rows FROM (${query}) r`;
+    if (prepareAs) {
+      const built = pgDialect.sqlToQuery(list);
+      const values = textValues(built.params);
+      const name = values && statementName(`pglite_${prepareAs}`, built.sql);
+      if (values && name) return JSON.parse((await runNamed(name, built.sql, values)) ?? '[]') as T[];
+    }
+    const result = (await db.execute(list)) as unknown as { rows: { rows: T[] }[] };
     return result.rows[0]?.rows ?? [];
   }
   // PostgreSQL outside transactions only (a transaction's session holds one pooled client, not
@@ -361,6 +413,22 @@ const pgDialect = new PgDialect();
 const namedShapes = new Map<string, Map<string, string>>();
 
 /** The statement name for `text` under `label`, or undefined once the label has its fill. */
+/**
+ * A named PGlite statement's parameters as PostgreSQL's text: strings, numbers, booleans and dates
+ * (ISO 8601); undefined for anything else (arrays, objects), which then runs unnamed.
+ */
+function textValues(params: unknown[]): (string | null)[] | undefined {
+  const values: (string | null)[] = [];
+  for (const p of params) {
+    if (p === null || p === undefined) values.push(null);
+    else if (typeof p === 'string') values.push(p);
+    else if (typeof p === 'number' || typeof p === 'bigint' || typeof p === 'boolean') values.push(String(p));
+    else if (p instanceof Date) values.push(p.toISOString());
+    else return undefined;
+  }
+  return values;
+}
+
 function statementName(label: string, text: string): string | undefined {
   let shapes = namedShapes.get(label);
   if (!shapes) {
