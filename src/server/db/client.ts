@@ -348,13 +348,12 @@ export interface ManyRows {
 /**
  * Runs raw SQL and returns its rows; both drivers answer `{ rows }`. `prepareAs` names a hot
  * statement (the feed's page): on PostgreSQL each connection then parses and plans it once and
- * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); on PGlite a list
- * read (`many`) is named through PGlite's protocol (`namedStatements`), anything else runs as
- * always. After a few runs PostgreSQL may keep one plan
- * for every value (a generic plan): name only statements whose best plan does not depend on
- * their values, and write LIMIT and OFFSET into their text (`selectPosts` does): as parameters
- * they make a generic plan look dear, and PostgreSQL planned the feed's page again on every run.
- * `many` marks a list read (`ManyRows`).
+ * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); on PGlite only a
+ * list read (`many`, see `ManyRows`) is named, through PGlite's protocol (`namedStatements`).
+ * After a few runs PostgreSQL may keep one plan for every value (a generic plan): name only
+ * statements whose best plan does not depend on their values, and write LIMIT and OFFSET into
+ * their text (`selectPosts` does): as parameters they make a generic plan look dear, and
+ * PostgreSQL planned the feed's page again on every run.
  */
 export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string, many?: ManyRows): Promise<T[]> {
   const session = db._.session;
@@ -412,7 +411,6 @@ const NAMED_SHAPES_PER_LABEL = 16;
 const pgDialect = new PgDialect();
 const namedShapes = new Map<string, Map<string, string>>();
 
-/** The statement name for `text` under `label`, or undefined once the label has its fill. */
 /**
  * A named PGlite statement's parameters as PostgreSQL's text: strings, numbers, booleans and dates
  * (ISO 8601); undefined for anything else (arrays, objects), which then runs unnamed.
@@ -429,6 +427,7 @@ function textValues(params: unknown[]): (string | null)[] | undefined {
   return values;
 }
 
+/** The statement name for `text` under `label`, or undefined once the label has its fill. */
 function statementName(label: string, text: string): string | undefined {
   let shapes = namedShapes.get(label);
   if (!shapes) {
