@@ -195,9 +195,13 @@ export async function findMatches(db: Database, viewerId: string, options: Match
       : await selectPosts(db, {
           viewerId,
           scope: 'community',
-          where: [sql`p.id IN (${sql.join(top.map((t) => sql`${t.id}::uuid`), sql`, `)})`],
-          limit: top.length,
+          // The ids as one array value, so the statement's text is the same for any winners and
+          // is parsed and planned once per connection (PGlite too: `queryRows`).
+          where: [sql`p.id = ANY(${`{${top.map((t) => t.id).join(',')}}`}::uuid[])`],
+          // The ids bound the rows; the limit only caps them, in steps, so it adds few shapes.
+          limit: Math.ceil(top.length / 50) * 50,
           withSignals: true,
+          prepareAs: 'match_winners',
         });
   const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
   const items: FeedItem[] = [];

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MATCH_REASONS, MEANINGFUL_MATCH_SCORE } from '../../../shared/domain/match-score.js';
 import type { FeedResponse, MatchesResponse } from '../../../shared/schemas/matching.js';
+import { queryRows } from '../../db/client.js';
 import { exchangeRequests, posts } from '../../db/schema/index.js';
 import { insertPost, memberWithProfile, setSettings, type PostSeed, useTestServer, type ApiErrorBody } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
@@ -167,6 +168,22 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(foreign.status).toBe(403);
     expect((await other.client.get('/api/matches?postId=00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await other.client.get('/api/matches?limit=51')).status).toBe(400);
+  });
+
+  it('loads the winners of every match call through one named statement, whatever the winners', async () => {
+    const t = await community();
+    for (const options of [{ limit: 50 }, { limit: 3, postId: t.spanishPost }, { limit: 7, postId: t.guitarPost }]) {
+      const found = await findMatches(db(), t.viewer.userId, { ...options, minScore: 0 });
+      expect(found.items.length).toBe(Math.min(options.limit, found.total));
+    }
+    // Its text does not change with the winners' ids or number: one statement per connection
+    // (PGlite has one; the pool's connection that answers this may have run it or not).
+    const named = await queryRows<{ name: string }>(
+      db(),
+      sql`SELECT name FROM pg_prepared_statements WHERE name LIKE ${kind === 'pglite' ? 'pglite_match_winners_%' : 'match_winners_%'}`,
+    );
+    if (kind === 'pglite') expect(named).toHaveLength(1);
+    else expect(named.length).toBeLessThanOrEqual(1);
   });
 
   it("counts only meaningful matches by default: near, fresh, detailed posts about something else are not 'Matches'", async () => {
