@@ -157,6 +157,8 @@ export async function findMatches(db: Database, viewerId: string, options: Match
           FROM (${sourcePosts}) s
         ) src
         WHERE u.id = ${viewerId}`,
+    'match_viewer',
+    {},
   );
   if (!viewer) throw notFound('Member not found.');
   if (!viewer.ai_match_suggestions) return { items: [], total: 0, matchingEnabled: false };
