@@ -42,7 +42,11 @@ export interface PostQuery {
    * show their requests instead), read in the same statement; `postItems` turns them into items.
    */
   withSignals?: boolean;
-  /** Names the statement for reuse on PostgreSQL (`queryRows`): a hot read of few shapes (limits and offsets count). */
+  /**
+   * Names the statement for reuse (`queryRows`), its LIMIT and OFFSET in the text: a hot read of
+   * few shapes (limits and offsets count). On a bare read run inside another statement (a CTE),
+   * only the LIMIT and OFFSET, for the named statement that holds it.
+   */
   prepareAs?: string;
 }
 
@@ -255,7 +259,7 @@ export function barePostsQuery(q: BarePostQuery): SQL {
       ${(q.columns ?? []).length > 0 ? sql`, ${sql.join(q.columns ?? [], sql`, `)}` : sql``}
     FROM ${source}
     ORDER BY ${order}
-    LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
+    ${limitOffset(q)}`;
 }
 
 /** A timestamp as either driver returns it. */

@@ -21,7 +21,12 @@ export interface SearchOptions {
  * within the chosen category's sub-tree.
  */
 export async function searchPosts(db: Database, viewerId: string, options: SearchOptions): Promise<SearchResponse> {
-  const filter = textFilter(options.q);
+  // One word (or none) runs as a named statement: parsed once, and planned once (PostgreSQL's
+  // generic plan reads the hits through the same indexes whatever the word). Several words stay
+  // unnamed: each word's test skips a stop word (numnode = 0), which only a plan made for the
+  // words at hand folds away; a generic plan would read every post (~300 ms instead of ~15).
+  const named = searchWords(options.q).length < 2;
+  const filter = textFilter(options.q, { named });
   const where: SQL[] = [];
   if (filter) where.push(filter.condition);
   if (options.serviceType !== 'all') {
@@ -43,6 +48,8 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     rankedBy: filter?.rank,
     limit: options.limit,
     offset: options.offset,
+    // Its LIMIT and OFFSET in the text, as the page's (named) statement has them.
+    prepareAs: named ? 'search_page' : undefined,
   });
   const [rows, people] = await Promise.all([
     selectPosts<{ total: number }>(db, {
@@ -54,6 +61,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
       orderBy: filter ? sql`(SELECT r.rank FROM ranked r WHERE r.id = p.id) DESC, p.created_at DESC, p.id DESC` : undefined,
       limit: options.limit,
       withSignals: true,
+      prepareAs: named ? 'search_page' : undefined,
     }),
     options.offset === 0 ? searchPeople(db, viewerId, options) : [],
   ]);

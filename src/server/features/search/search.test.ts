@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MemberSummary, SearchResponse } from '../../../shared/schemas/posts.js';
+import { queryRows } from '../../db/client.js';
 import { exchangeRequests, profiles, ratings, users } from '../../db/schema/index.js';
 import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
@@ -43,6 +44,37 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect(page.nextOffset).toBe(2);
     const past = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}&limit=5&offset=40`));
     expect(past).toMatchObject({ items: [], total: 3, nextOffset: null });
+  });
+
+  it('answers one-word searches from one named statement, the same once it runs a generic plan', async () => {
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    const words = Array.from({ length: 8 }, () => `zq${unique()}${unique()}`);
+    const posts: Record<string, { inTitle: string; inText: string }> = {};
+    for (const word of words) {
+      posts[word] = {
+        inText: await insertPost(db(), author.userId, { title: 'Weekend help on offer', offering: `Lessons in ${word}ing for beginners`, lookingFor: 'Help with my garden beds', ageDays: 1 }),
+        inTitle: await insertPost(db(), author.userId, { title: `${word} club`, offering: 'Come along on Sundays', lookingFor: 'Help with my garden beds', ageDays: 2 }),
+      };
+    }
+    // Each word's prefix finds its two posts, the title hit first, on every run (the first five
+    // plan for the word at hand, the later ones may reuse the generic plan).
+    for (const word of [...words, ...words]) {
+      const body = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${word.slice(0, -2)}`));
+      expect(body.items.map((p) => p.id)).toEqual([posts[word]?.inTitle, posts[word]?.inText]);
+      expect(body.total).toBe(2);
+    }
+    // Two words stay unnamed (a generic plan would read every post): still right.
+    const [first = ''] = words;
+    const two = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${encodeURIComponent(`${first} club`)}`));
+    expect(two.items.map((p) => p.id)).toEqual([posts[first]?.inTitle]);
+    // The first page's statement ran generically after its first five custom plans (PGlite has
+    // one connection; of the pool's, the one answering this may not have run it).
+    const plans = await queryRows<{ generic_plans: number }>(
+      db(),
+      sql`SELECT generic_plans::int FROM pg_prepared_statements WHERE name LIKE ${kind === 'pglite' ? 'pglite_search_page_%' : 'search_page_%'}`,
+    );
+    if (kind === 'pglite') expect(plans.some((p) => p.generic_plans > 0)).toBe(true);
   });
 
   it('matches the author skill, filters by the author service type and by category', async () => {
