@@ -135,7 +135,11 @@ export async function searchPeople(db: Database, viewerId: string, options: Omit
         ORDER BY (pr.display_name ILIKE ${`${escapeLike(phrase)}%`}) DESC,
           CASE WHEN numnode(${tsquery}) > 0 THEN ts_rank(pr.search_vector, ${tsquery}) ELSE 0 END DESC,
           lower(pr.display_name), pr.id
-        LIMIT ${SEARCH_PEOPLE_MAX}`,
+        LIMIT ${sql.raw(String(SEARCH_PEOPLE_MAX))}`,
+    // Named: its text changes only with the filters (the words are one value), and planning it
+    // cost PGlite more than running it (6.7 of 12.7 ms for 'excel').
+    'search_people',
+    {},
   );
   return rows.map((row) => ({
     id: row.id,
