@@ -102,7 +102,7 @@ interface PersonRow {
 
 /**
  * Members found by display name for the 'People' group: each typed word as a prefix of a word
- * of the name (the profile's full-text vector, weight A = display name, GIN-indexed), or the
+ * of the name (the name's full-text vector, an expression GIN index), or the
  * whole text anywhere in the name (3+ characters), case-insensitive. Never the viewer, and a
  * member with Profile Visibility off only for their connections, and never a member blocked
  * either way (the rules posts follow).
@@ -112,10 +112,12 @@ interface PersonRow {
 export async function searchPeople(db: Database, viewerId: string, options: Omit<SearchOptions, 'limit' | 'offset'>): Promise<PostAuthor[]> {
   const words = searchWords(options.q);
   if (words.length === 0) return [];
-  const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*A`).join(' & ')})`;
+  const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  // The name's words (profiles_name_vector_idx): search_vector's weight A, without the skills.
+  const name = sql`to_tsvector('english'::regconfig, coalesce(pr.display_name, ''))`;
   const { phrase, pattern } = substringPattern(options.q);
   // A text of stop words only ('the') is an empty query: it matches nothing (numnode = 0).
-  const matches = [sql`(numnode(${tsquery}) > 0 AND pr.search_vector @@ ${tsquery})`];
+  const matches = [sql`(numnode(${tsquery}) > 0 AND ${name} @@ ${tsquery})`];
   if (phrase.length >= 3) matches.push(sql`pr.display_name ILIKE ${pattern}`);
   const where = [
     sql`pr.display_name IS NOT NULL`,
@@ -133,7 +135,7 @@ export async function searchPeople(db: Database, viewerId: string, options: Omit
         FROM profiles pr
         WHERE ${sql.join(where, sql` AND `)}
         ORDER BY (pr.display_name ILIKE ${`${escapeLike(phrase)}%`}) DESC,
-          CASE WHEN numnode(${tsquery}) > 0 THEN ts_rank(pr.search_vector, ${tsquery}) ELSE 0 END DESC,
+          CASE WHEN numnode(${tsquery}) > 0 THEN ts_rank(${name}, ${tsquery}) ELSE 0 END DESC,
           lower(pr.display_name), pr.id
         LIMIT ${sql.raw(String(SEARCH_PEOPLE_MAX))}`,
     // Named: its text changes only with the filters (the words are one value), and planning it

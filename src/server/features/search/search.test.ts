@@ -170,6 +170,10 @@ describe.each(testDatabases())('search on %s', (kind) => {
     const common = await viewer.client.json<SearchResponse>(await viewer.client.get('/api/search?q=the'));
     expect(common.people.every((p) => /the/i.test(p.name))).toBe(true);
     expect(common.people.map((p) => p.id)).not.toContain(anna.userId);
+    // Nor by their skills: only the name's words count.
+    const skilled = await memberWithProfile(server(), { displayName: `Carla ${tag}mendes`, skillKeywords: [`${tag}craft`] });
+    expect(await people(`q=${tag}craft`)).not.toContain(skilled.userId);
+    expect(await people(`q=${tag}mendes`)).toEqual([skilled.userId]);
 
     // At most 5.
     for (let i = 0; i < 4; i += 1) await memberWithProfile(server(), { displayName: `Extra ${tag}${'abcd'.charAt(i)}` });

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_name_vector_idx" ON "profiles" USING gin (to_tsvector('english'::regconfig, coalesce("display_name", ''))) WITH (fastupdate=false);
