@@ -57,24 +57,32 @@ describe.each(testDatabases())('search on %s', (kind) => {
         inTitle: await insertPost(db(), author.userId, { title: `${word} club`, offering: 'Come along on Sundays', lookingFor: 'Help with my garden beds', ageDays: 2 }),
       };
     }
-    // Each word's prefix finds its two posts, the title hit first, on every run (the first five
-    // plan for the word at hand, the later ones may reuse the generic plan).
-    for (const word of [...words, ...words]) {
-      const body = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${word.slice(0, -2)}`));
-      expect(body.items.map((p) => p.id)).toEqual([posts[word]?.inTitle, posts[word]?.inText]);
-      expect(body.total).toBe(2);
+    // Each word's prefix finds its two posts, the title hit first, on every run. Whether
+    // PostgreSQL reuses its generic plan depends on its cost estimates for this small database;
+    // on PGlite (one connection) the second round is made to, so the answers are checked under it.
+    const generic = async (on: boolean) => {
+      if (kind === 'pglite') await queryRows(db(), on ? sql`SET plan_cache_mode = force_generic_plan` : sql`RESET plan_cache_mode`);
+    };
+    for (const [round, roundWords] of [words, words].entries()) {
+      await generic(round === 1);
+      try {
+        for (const word of roundWords) {
+          const body = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${word.slice(0, -2)}`));
+          expect(body.items.map((p) => p.id)).toEqual([posts[word]?.inTitle, posts[word]?.inText]);
+          expect(body.total).toBe(2);
+        }
+      } finally {
+        await generic(false);
+      }
+    }
+    if (kind === 'pglite') {
+      const plans = await queryRows<{ generic_plans: number }>(db(), sql`SELECT generic_plans::int FROM pg_prepared_statements WHERE name LIKE 'pglite_search_page_%'`);
+      expect(plans.some((p) => p.generic_plans >= words.length)).toBe(true);
     }
     // Two words stay unnamed (a generic plan would read every post): still right.
     const [first = ''] = words;
     const two = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${encodeURIComponent(`${first} club`)}`));
     expect(two.items.map((p) => p.id)).toEqual([posts[first]?.inTitle]);
-    // The first page's statement ran generically after its first five custom plans (PGlite has
-    // one connection; of the pool's, the one answering this may not have run it).
-    const plans = await queryRows<{ generic_plans: number }>(
-      db(),
-      sql`SELECT generic_plans::int FROM pg_prepared_statements WHERE name LIKE ${kind === 'pglite' ? 'pglite_search_page_%' : 'search_page_%'}`,
-    );
-    if (kind === 'pglite') expect(plans.some((p) => p.generic_plans > 0)).toBe(true);
   });
 
   it('matches the author skill, filters by the author service type and by category', async () => {
