@@ -46,7 +46,7 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect(past).toMatchObject({ items: [], total: 3, nextOffset: null });
   });
 
-  it('answers one-word searches from one named statement, the same once it runs a generic plan', async () => {
+  it('answers one-word searches (a named statement) the same under a generic plan', async () => {
     const viewer = await memberWithProfile(server());
     const author = await memberWithProfile(server());
     const words = Array.from({ length: 8 }, () => `zq${unique()}${unique()}`);
@@ -58,8 +58,10 @@ describe.each(testDatabases())('search on %s', (kind) => {
       };
     }
     // Each word's prefix finds its two posts, the title hit first, on every run. Whether
-    // PostgreSQL reuses its generic plan depends on its cost estimates for this small database;
-    // on PGlite (one connection) the second round is made to, so the answers are checked under it.
+    // PostgreSQL reuses its generic plan depends on its cost estimates for this small database,
+    // and whether the statement is named on which of its 16 shapes this process met first (other
+    // test files' odd limits and offsets); on PGlite (one connection) the second round is made to
+    // run generically, named or not, so the answers are checked under such a plan.
     const generic = async (on: boolean) => {
       if (kind === 'pglite') await queryRows(db(), on ? sql`SET plan_cache_mode = force_generic_plan` : sql`RESET plan_cache_mode`);
     };
@@ -74,10 +76,6 @@ describe.each(testDatabases())('search on %s', (kind) => {
       } finally {
         await generic(false);
       }
-    }
-    if (kind === 'pglite') {
-      const plans = await queryRows<{ generic_plans: number }>(db(), sql`SELECT generic_plans::int FROM pg_prepared_statements WHERE name LIKE 'pglite_search_page_%'`);
-      expect(plans.some((p) => p.generic_plans >= words.length)).toBe(true);
     }
     // Two words stay unnamed (a generic plan would read every post): still right.
     const [first = ''] = words;
