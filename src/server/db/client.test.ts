@@ -54,6 +54,15 @@ describe('the embedded database', () => {
     expect(named).toHaveLength(1);
   });
 
+  it("names only the pages the app asks for: odd limits and offsets take none of a label's names", async () => {
+    const pages: [number, number][] = [[50, 0], [50, 50], [7, 0], [50, 13], [50, 5000]];
+    for (const [limit, offset] of pages) await feed(handle.db, 'probe-viewer', { mode: 'recent', limit, offset });
+    const named = await queryRows<{ statement: string }>(handle.db, sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'pglite_feed_page_%'`);
+    const shapes = named.map((n) => /LIMIT (\d+) OFFSET (\d+)\)? AS page/.exec(n.statement)?.slice(1).join(' '));
+    expect(shapes).toContain('50 0');
+    expect(shapes.filter((shape) => shape !== '50 0' && shape !== '50 50')).toEqual([]);
+  });
+
   it("never runs a named list read inside another caller's transaction", async () => {
     await queryRows(handle.db, sql`CREATE TABLE probe_tx (id int)`);
     let inserted!: () => void;

@@ -3,7 +3,7 @@ import { ZERO_BREAKDOWN } from '../../../shared/domain/match-score.js';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
 import { findMatches, isMatchingEnabled, matchingEnabledColumn } from '../matching/matching.service.js';
-import { nextOffset, postItems, selectPosts } from './post-query.js';
+import { isAppPage, nextOffset, postItems, selectPosts } from './post-query.js';
 import { textFilter } from './post-text-filter.js';
 
 export interface FeedOptions {
@@ -48,8 +48,8 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions)
     limit: options.limit,
     offset: options.offset,
     withSignals: true,
-    // Named without text only: a text filter's best plan depends on the text.
-    prepareAs: filter ? undefined : 'feed_page',
+    // Named without text only (a text filter's best plan depends on the text), for the app's pages.
+    prepareAs: filter || !isAppPage(options.limit, options.offset) ? undefined : 'feed_page',
   });
   const matchingEnabled = rows[0] ? rows[0].matching_enabled : await isMatchingEnabled(db, viewerId);
   return {

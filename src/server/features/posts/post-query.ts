@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { splitCustomTags } from '../../../shared/domain/post-tags.js';
 import { responseSignalText, type ResponseCounts } from '../../../shared/domain/response-signal.js';
-import type { ExchangeStatus, PostItem, PostStatus } from '../../../shared/schemas/posts.js';
+import { POST_LIMITS, type ExchangeStatus, type PostItem, type PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { categoryNames } from '../categories/categories.service.js';
@@ -137,6 +137,18 @@ function exchangeStatusColumn(viewerId: string): SQL {
   return sql`(SELECT sr.status FROM exchange_requests sr
       WHERE sr.post_id = p.id AND sr.requester_id = ${viewerId} AND sr.status IN ('pending', 'accepted', 'completed')
       ORDER BY sr.created_at DESC LIMIT 1) AS exchange_status`;
+}
+
+/** How deep the pages named statements are made for go, in pages (`isAppPage`). */
+const NAMED_PAGES = 20;
+
+/**
+ * Whether a page is one the web app asks for (its page size, from the start in whole pages, the
+ * first 20): only those get named statements (`prepareAs`). A label names the first 16 statement
+ * texts it meets, and other clients' odd limits and offsets would otherwise take them for good.
+ */
+export function isAppPage(limit: number, offset = 0): boolean {
+  return limit === POST_LIMITS.listLimitMax && offset % limit === 0 && offset < NAMED_PAGES * limit;
 }
 
 /**

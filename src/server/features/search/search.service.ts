@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
-import { authorVisibleTo, barePostsQuery, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
+import { authorVisibleTo, barePostsQuery, isAppPage, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
 
 export interface SearchOptions {
@@ -21,11 +21,12 @@ export interface SearchOptions {
  * within the chosen category's sub-tree.
  */
 export async function searchPosts(db: Database, viewerId: string, options: SearchOptions): Promise<SearchResponse> {
-  // One word (or none) runs as a named statement: parsed once, and planned once (PostgreSQL's
-  // generic plan reads the hits through the same indexes whatever the word). Several words stay
-  // unnamed: each word's test skips a stop word (numnode = 0), which only a plan made for the
-  // words at hand folds away; a generic plan would read every post (~300 ms instead of ~15).
-  const named = searchWords(options.q).length < 2;
+  // One word (or none) runs as a named statement (the app's pages): parsed once, and planned
+  // once (PostgreSQL's generic plan reads the hits through the same indexes whatever the word).
+  // Several words stay unnamed: each word's test skips a stop word (numnode = 0), which only a
+  // plan made for the words at hand folds away; a generic plan would read every post (~300 ms
+  // instead of ~15).
+  const named = searchWords(options.q).length < 2 && isAppPage(options.limit, options.offset);
   const filter = textFilter(options.q, { named });
   const where: SQL[] = [];
   if (filter) where.push(filter.condition);
