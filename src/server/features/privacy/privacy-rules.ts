@@ -10,9 +10,14 @@ import { sql, type SQL } from 'drizzle-orm';
  * subquery once as a hashed set of the few members who turned the setting off.
  */
 
+/** The members who turned AI Match Suggestions off, as a subquery of their ids. */
+export function membersOutOfMatching(): SQL {
+  return sql`SELECT mso.user_id FROM member_settings mso WHERE mso.ai_match_suggestions = false`;
+}
+
 /** The member takes part in AI Match Suggestions: their posts may appear in others' matches. */
 export function takesPartInMatching(memberId: SQL): SQL {
-  return sql`(${memberId} NOT IN (SELECT mso.user_id FROM member_settings mso WHERE mso.ai_match_suggestions = false))`;
+  return sql`(${memberId} NOT IN (${membersOutOfMatching()}))`;
 }
 
 /** The member shares their location: their posts' coordinates may count towards others' scores. */
