@@ -347,7 +347,7 @@ export interface ManyRows {
 
 /**
  * Runs raw SQL and returns its rows; both drivers answer `{ rows }`. `prepareAs` names a hot
- * statement (the feed's page): on PostgreSQL each connection then parses and plans it once and
+ * statement (the feed's and search's pages, matching's seeker and winners): on PostgreSQL each connection then parses and plans it once and
  * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); on PGlite only a
  * list read (`many`, see `ManyRows`) is named, through PGlite's protocol (`namedStatements`).
  * After a few runs PostgreSQL may keep one plan for every value (a generic plan): name only

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   check,
+  type AnyPgColumn,
   doublePrecision,
   index,
   integer,
@@ -31,6 +32,14 @@ export type LeadTime = (typeof LEAD_TIMES)[number];
 
 /** Service radius choices in miles (100 is shown as '100+ miles'). */
 export const SERVICE_RADIUS_MILES = [5, 10, 15, 25, 50, 100] as const;
+
+/**
+ * The words of a display name as full-text lexemes: the expression `profiles_name_vector_idx`
+ * indexes, so a query must write it the same way to use the index (search's 'People' group).
+ */
+export function nameVector(displayName: SQL | AnyPgColumn): SQL {
+  return sql`to_tsvector('english'::regconfig, coalesce(${displayName}, ''))`;
+}
 
 /**
  * A member's public profile, one row per user (id = users.id). Every field but the
@@ -81,9 +90,7 @@ export const profiles = pgTable(
     // Search's 'People' group: the name's words alone (search_vector's weight A, without the
     // skill keywords), so a word found in many members' skills is not read from each of them
     // and then dropped ('excel': 207 profiles rechecked for none).
-    index('profiles_name_vector_idx')
-      .using('gin', sql`to_tsvector('english'::regconfig, coalesce(${t.displayName}, ''))`)
-      .with({ fastupdate: false }),
+    index('profiles_name_vector_idx').using('gin', nameVector(t.displayName)).with({ fastupdate: false }),
     // Search's 'People' group: a name containing the typed text (ILIKE '%...%').
     index('profiles_display_name_trgm_idx')
       .using('gin', t.displayName.op('gin_trgm_ops'))

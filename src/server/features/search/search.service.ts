@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
+import { nameVector } from '../../db/schema/index.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { authorVisibleTo, barePostsQuery, isAppPage, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
@@ -115,7 +116,7 @@ export async function searchPeople(db: Database, viewerId: string, options: Omit
   if (words.length === 0) return [];
   const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
   // The name's words (profiles_name_vector_idx): search_vector's weight A, without the skills.
-  const name = sql`to_tsvector('english'::regconfig, coalesce(pr.display_name, ''))`;
+  const name = nameVector(sql`pr.display_name`);
   const { phrase, pattern } = substringPattern(options.q);
   // A text of stop words only ('the') is an empty query: it matches nothing (numnode = 0).
   const matches = [sql`(numnode(${tsquery}) > 0 AND ${name} @@ ${tsquery})`];

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MemberSummary, SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows } from '../../db/client.js';
-import { exchangeRequests, profiles, ratings, users } from '../../db/schema/index.js';
+import { exchangeRequests, nameVector, profiles, ratings, users } from '../../db/schema/index.js';
 import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
 
@@ -184,6 +184,14 @@ describe.each(testDatabases())('search on %s', (kind) => {
     // At most 5.
     for (let i = 0; i < 4; i += 1) await memberWithProfile(server(), { displayName: `Extra ${tag}${'abcd'.charAt(i)}` });
     expect(await people(`q=${tag}`)).toHaveLength(5);
+  });
+
+  it("matches people's names through the index built for them (the same expression)", async () => {
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return queryRows<Record<string, string>>(tx, sql`EXPLAIN SELECT pr.id FROM profiles pr WHERE ${nameVector(sql`pr.display_name`)} @@ to_tsquery('english', 'excel:*')`);
+    });
+    expect(plan.map((row) => Object.values(row)[0]).join('\n')).toContain('profiles_name_vector_idx');
   });
 
   it('finds a member whose Profile Visibility is off only for their connections', async () => {
