@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MESSAGES, type ConversationSummary, type MessageItem } from '../../../shared/schemas/messages.js';
 import { SAFETY_MESSAGES } from '../../../shared/schemas/safety.js';
@@ -118,4 +119,50 @@ describe.each(testDatabases())('batched message writer on %s', (kind) => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await stored(id)).map((m) => m.content)).toEqual(['before', 'after']);
   });
+
+  // PostgreSQL only: another connection holds the first batch at its conversation lock.
+  it.runIf(kind === 'postgres')(
+    'writes a send while a batch of another conversation is still being written; a send of the same conversation waits for it',
+    async () => {
+      const [ann, bob, cat, dan] = await Promise.all([
+        memberWithProfile(server()),
+        memberWithProfile(server()),
+        memberWithProfile(server()),
+        memberWithProfile(server()),
+      ]);
+      const annBob = await openId(ann, bob);
+      const catDan = await openId(cat, dan);
+      const locker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [annBob]);
+        const writer = messageWriter(db());
+        const settled: string[] = [];
+        const track = (sent: Promise<MessageItem>) => sent.then((m) => (settled.push(m.content), m));
+        const first = track(writer.send(job(ann, annBob, 'first')));
+        // Until the first batch waits for the conversation's lock.
+        for (let i = 0; ; i += 1) {
+          const { rows } = await locker.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          );
+          if ((rows[0]?.n ?? 0) > 0) break;
+          if (i > 200) throw new Error('the first batch never reached the lock');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        const second = track(writer.send(job(bob, annBob, 'second')));
+        const elsewhere = track(writer.send(job(cat, catDan, 'elsewhere')));
+        const waited = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('it waited for the held batch')), 5_000));
+        await expect(Promise.race([elsewhere, waited])).resolves.toMatchObject({ content: 'elsewhere' });
+        expect(settled).toEqual(['elsewhere']);
+        await locker.query('COMMIT');
+        await Promise.all([first, second]);
+        expect(settled).toEqual(['elsewhere', 'first', 'second']);
+        expect((await stored(annBob)).map((m) => m.content)).toEqual(['first', 'second']);
+      } finally {
+        await locker.end();
+      }
+    },
+  );
 });

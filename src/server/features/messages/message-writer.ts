@@ -39,13 +39,19 @@ interface Written {
 
 /** Most sends written in one transaction. */
 const MAX_BATCH = 200;
+/**
+ * Most batches written at once. With one, a send that arrived while a batch was being written
+ * waited for it and then for its own: under the mixed load a chat message took twice as long
+ * as any other write (bench/RESULTS.md).
+ */
+const MAX_IN_FLIGHT = 3;
 
 /** How much of a message the 'New message' notification quotes. */
 const NOTIFICATION_QUOTE_CHARS = 80;
 
 /**
- * Writes chat messages in batches ("group commit"). A send that arrives while a batch is being
- * written waits for the next one, and each batch costs a fixed handful of statements however
+ * Writes chat messages in batches ("group commit"). The sends that arrive in one turn of the
+ * event loop go out together, and each batch costs a fixed handful of statements however
  * many messages it holds: one statement for the membership and block check and the senders'
  * rate limits, then one transaction whose first statement locks and touches the conversations,
  * inserts the messages and finds the recipients without an unread 'New message' notification,
@@ -54,35 +60,71 @@ const NOTIFICATION_QUOTE_CHARS = 80;
  * under load, the database's round trips and commits no longer grow with the message rate
  * (issue 12: 500 messages a second).
  *
+ * Up to MAX_IN_FLIGHT batches are written at once, so a send need not wait for a batch that
+ * holds none of its own. A batch never takes a send of a conversation or a sender that a batch
+ * in flight holds: that send waits for it, so a conversation's messages keep the order they
+ * were sent in and a sender's limit is counted as one by one.
+ *
  * A batch whose transaction fails is written again one message at a time, so one bad send
  * (a conversation deleted a moment ago) fails alone.
  */
 export class MessageWriter {
   private readonly queue: QueuedJob[] = [];
-  private draining = false;
+  /** The conversations and senders of the batches being written. */
+  private readonly held = new Set<string>();
+  private inFlight = 0;
+  private scheduled = false;
 
   constructor(private readonly db: Database) {}
 
   send(job: SendJob): Promise<MessageItem> {
     return new Promise<MessageItem>((resolve, reject) => {
       this.queue.push({ ...job, resolve, reject });
-      if (!this.draining) {
-        this.draining = true;
-        // The sends that arrived in the same turn of the event loop join the first batch.
-        setImmediate(() => void this.drain());
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // The sends that arrive in the same turn of the event loop join one batch.
+        setImmediate(() => {
+          this.scheduled = false;
+          this.startBatches();
+        });
       }
     });
   }
 
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.writeBatch(batch);
-      }
-    } finally {
-      this.draining = false;
+  private startBatches(): void {
+    while (this.inFlight < MAX_IN_FLIGHT) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      const keys = batch.flatMap(heldKeys);
+      for (const key of keys) this.held.add(key);
+      this.inFlight += 1;
+      void this.writeBatch(batch).finally(() => {
+        this.inFlight -= 1;
+        for (const key of keys) this.held.delete(key);
+        this.startBatches();
+      });
     }
+  }
+
+  /**
+   * The queue's first sends (at most MAX_BATCH) whose conversation and sender no batch in flight
+   * holds, and that no send left waiting before them shares one with (or they would overtake it).
+   */
+  private takeBatch(): QueuedJob[] {
+    const batch: QueuedJob[] = [];
+    const rest: QueuedJob[] = [];
+    const waiting = new Set<string>();
+    for (const job of this.queue) {
+      const keys = heldKeys(job);
+      if (batch.length < MAX_BATCH && !keys.some((key) => this.held.has(key) || waiting.has(key))) {
+        batch.push(job);
+      } else {
+        rest.push(job);
+        for (const key of keys) waiting.add(key);
+      }
+    }
+    this.queue.splice(0, this.queue.length, ...rest);
+    return batch;
   }
 
   /** Settles every job of the batch; never throws. */
@@ -260,6 +302,11 @@ export class MessageWriter {
       });
     }
   }
+}
+
+/** What a batch in flight holds for a send: its conversation and its sender. */
+function heldKeys(job: SendJob): string[] {
+  return [`conversation:${job.conversationId}`, `sender:${job.viewerId}`];
 }
 
 const writers = new WeakMap<Database, MessageWriter>();
