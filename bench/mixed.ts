@@ -98,7 +98,13 @@ export async function benchMixed(target: Target): Promise<MixedFigures> {
   await seed(target, COMMUNITY, 0, true);
   const { members: accounts, postIds } = await prepare(target);
 
-  const server = await startServer(target, { LOG_LEVEL: process.env.MIXED_LOG_LEVEL ?? 'warn', POSTS_PER_HOUR: '0', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '0', MESSAGES_PER_MINUTE: '0' });
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under this load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = await startServer(
+    target,
+    { LOG_LEVEL: process.env.MIXED_LOG_LEVEL ?? 'warn', POSTS_PER_HOUR: '0', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '0', MESSAGES_PER_MINUTE: '0' },
+    nodeArgs,
+  );
   try {
     step(`signing in ${accounts.length} members`);
     const members: Member[] = [];
