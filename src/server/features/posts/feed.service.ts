@@ -4,7 +4,8 @@ import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
 import { findMatches, isMatchingEnabled, matchingEnabledColumn } from '../matching/matching.service.js';
 import { isAppPage, nextOffset, postItems, selectPosts } from './post-query.js';
-import { textFilter } from './post-text-filter.js';
+import { searchWords, textFilter } from './post-text-filter.js';
+import { stopWordsAmong } from './stop-words.js';
 
 export interface FeedOptions {
   mode: 'recent' | 'compatibility';
@@ -23,7 +24,9 @@ const COMPATIBILITY_DEPTH = 200;
  * Compatibility: the matching engine's ranking, in general or for one own post.
  */
 export async function feed(db: Database, viewerId: string, options: FeedOptions): Promise<FeedResponse> {
-  const filter = textFilter(options.q);
+  // Of several words, the stop words are left out beforehand (`textFilter`).
+  const words = searchWords(options.q);
+  const filter = textFilter(options.q, { stopWords: words.length >= 2 ? await stopWordsAmong(db, words) : undefined });
   if (options.mode === 'compatibility') {
     const depth = Math.min(options.offset + options.limit, COMPATIBILITY_DEPTH);
     const result = await findMatches(db, viewerId, {

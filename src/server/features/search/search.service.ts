@@ -5,6 +5,7 @@ import { nameVector } from '../../db/schema/index.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { authorVisibleTo, barePostsQuery, isAppPage, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
+import { stopWordsAmong } from '../posts/stop-words.js';
 
 export interface SearchOptions {
   q?: string | undefined;
@@ -22,13 +23,18 @@ export interface SearchOptions {
  * within the chosen category's sub-tree.
  */
 export async function searchPosts(db: Database, viewerId: string, options: SearchOptions): Promise<SearchResponse> {
-  // One word (or none) runs as a named statement (the app's pages): parsed once, and planned
-  // once (PostgreSQL's generic plan reads the hits through the same indexes whatever the word).
-  // Several words stay unnamed: each word's test skips a stop word (numnode = 0), which only a
-  // plan made for the words at hand folds away; a generic plan would read every post (~300 ms
-  // instead of ~15).
-  const named = searchWords(options.q).length < 2 && isAppPage(options.limit, options.offset);
-  const filter = textFilter(options.q, { named });
+  // The app's pages run as named statements: parsed once, and planned once (PostgreSQL's
+  // generic plan reads the hits through the same indexes whatever the words). Of several words,
+  // the stop words are known first and left out (`stopWordsAmong`, once per word): a test for
+  // them in the statement folds away only in a plan made for the words at hand, and a generic
+  // plan would read every post. Stop words only ('the and') stay unnamed.
+  const words = searchWords(options.q);
+  const stopWords = words.length >= 2 ? await stopWordsAmong(db, words) : undefined;
+  const named = isAppPage(options.limit, options.offset) && (!stopWords || words.some((w) => !stopWords.has(w)));
+  const filter = textFilter(options.q, { named, stopWords });
+  // Several words have their own names: their shapes (one per number of words kept) would
+  // otherwise take the one-word pages' (a label names its first 16 texts).
+  const pageName = words.length < 2 ? 'search_page' : 'search_page_words';
   const where: SQL[] = [];
   if (filter) where.push(filter.condition);
   if (options.serviceType !== 'all') {
@@ -51,7 +57,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     limit: options.limit,
     offset: options.offset,
     // Its LIMIT and OFFSET in the text, as the page's (named) statement has them.
-    prepareAs: named ? 'search_page' : undefined,
+    prepareAs: named ? pageName : undefined,
   });
   const [rows, people] = await Promise.all([
     selectPosts<{ total: number }>(db, {
@@ -63,7 +69,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
       orderBy: filter ? sql`(SELECT r.rank FROM ranked r WHERE r.id = p.id) DESC, p.created_at DESC, p.id DESC` : undefined,
       limit: options.limit,
       withSignals: true,
-      prepareAs: named ? 'search_page' : undefined,
+      prepareAs: named ? pageName : undefined,
     }),
     options.offset === 0 ? searchPeople(db, viewerId, options) : [],
   ]);

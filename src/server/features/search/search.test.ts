@@ -46,7 +46,7 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect(past).toMatchObject({ items: [], total: 3, nextOffset: null });
   });
 
-  it('answers one-word searches (a named statement) the same under a generic plan', async () => {
+  it('answers searches of one word and of several (named statements) the same under a generic plan', async () => {
     const viewer = await memberWithProfile(server());
     const author = await memberWithProfile(server());
     const words = Array.from({ length: 8 }, () => `zq${unique()}${unique()}`);
@@ -72,15 +72,27 @@ describe.each(testDatabases())('search on %s', (kind) => {
           const body = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${word.slice(0, -2)}`));
           expect(body.items.map((p) => p.id)).toEqual([posts[word]?.inTitle, posts[word]?.inText]);
           expect(body.total).toBe(2);
+          // Several words, a stop word among them: the stop word is left out beforehand, so the
+          // statement holds no test that only a plan made for these words would fold away.
+          // (The whole word: a cut-off prefix may stem differently from the word, 'zqy' -> 'zqi'.)
+          const q = encodeURIComponent(`the ${word} club`);
+          const two = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${q}`));
+          expect(two.items.map((p) => p.id)).toEqual([posts[word]?.inTitle]);
+          expect(two.total).toBe(1);
         }
       } finally {
         await generic(false);
       }
     }
-    // Two words stay unnamed (a generic plan would read every post): still right.
-    const [first = ''] = words;
-    const two = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${encodeURIComponent(`${first} club`)}`));
-    expect(two.items.map((p) => p.id)).toEqual([posts[first]?.inTitle]);
+    if (kind === 'pglite') {
+      // One connection: the page of several words ran as a named statement, without numnode.
+      const named = await queryRows<{ statement: string }>(
+        db(),
+        sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'pglite_search_page_words_%'`,
+      );
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.every((n) => !n.statement.includes('numnode'))).toBe(true);
+    }
   });
 
   it('matches the author skill, filters by the author service type and by category', async () => {
@@ -125,6 +137,9 @@ describe.each(testDatabases())('search on %s', (kind) => {
     await db().update(profiles).set({ primaryCategoryId: languages }).where(eq(profiles.id, author.userId));
     expect(await search('Music & Performance')).not.toContain(postId);
     expect(await search('Languages')).toContain(postId);
+    // One word besides a stop word: its category test joins the phrase's, still found.
+    expect(await search('the Languages')).toContain(postId);
+    expect(await search('the Music')).not.toContain(postId);
   });
 
   it("never shows a hidden profile's posts, except to a connection", async () => {
