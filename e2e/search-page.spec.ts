@@ -49,6 +49,12 @@ test('search: prefix finds the full word, filters in the URL, +N tags, Profile D
   await expect(tags.last()).toHaveText('+2');
   await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
 
+  // Several words with a stop word among them: each word is in the post, 'the' is left out.
+  await page.getByRole('searchbox', { name: 'Search skills and services' }).fill(`the ${word} park`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('1 result found');
+  await expect(card).toBeVisible();
+
   // Narrow to this post, then the filters; the URL keeps them.
   await page.getByRole('searchbox', { name: 'Search skills and services' }).fill(word);
   await page.getByRole('button', { name: 'Search', exact: true }).click();

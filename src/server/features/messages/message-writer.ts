@@ -42,7 +42,7 @@ const MAX_BATCH = 200;
 /**
  * Most batches written at once. With one, a send that arrived while a batch was being written
  * waited for it and then for its own: under the mixed load a chat message took twice as long
- * as any other write (bench/RESULTS.md).
+ * as the other writes (bench/RESULTS.md).
  */
 const MAX_IN_FLIGHT = 3;
 

@@ -4,8 +4,7 @@ import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
 import { findMatches, isMatchingEnabled, matchingEnabledColumn } from '../matching/matching.service.js';
 import { isAppPage, nextOffset, postItems, selectPosts } from './post-query.js';
-import { searchWords, textFilter } from './post-text-filter.js';
-import { stopWordsAmong } from './stop-words.js';
+import { textFilterFor } from './post-text-filter.js';
 
 export interface FeedOptions {
   mode: 'recent' | 'compatibility';
@@ -24,9 +23,7 @@ const COMPATIBILITY_DEPTH = 200;
  * Compatibility: the matching engine's ranking, in general or for one own post.
  */
 export async function feed(db: Database, viewerId: string, options: FeedOptions): Promise<FeedResponse> {
-  // Of several words, the stop words are left out beforehand (`textFilter`).
-  const words = searchWords(options.q);
-  const filter = textFilter(options.q, { stopWords: words.length >= 2 ? await stopWordsAmong(db, words) : undefined });
+  const { filter } = await textFilterFor(db, options.q);
   if (options.mode === 'compatibility') {
     const depth = Math.min(options.offset + options.limit, COMPATIBILITY_DEPTH);
     const result = await findMatches(db, viewerId, {

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { stopWordsAmong } from './stop-words.js';
 
 /**
  * The server-side text filter of the feed and search (decisions.md): case-insensitive, over
@@ -31,6 +33,23 @@ export function substringPattern(q: string | undefined): { phrase: string; patte
 /** Escapes ILIKE's wildcards and its escape character. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * `textFilter` for what the member typed, with the stop words of several words asked first
+ * (`stopWordsAmong`, once per word and process) and left out of the statement. `named` asks for
+ * a named statement's form; the answer says whether it was given: not for stop words only
+ * ('the and'), whose statement stays planned for the words.
+ */
+export async function textFilterFor(
+  db: Database,
+  q: string | undefined,
+  { named = false } = {},
+): Promise<{ filter: TextFilter | null; named: boolean }> {
+  const words = searchWords(q);
+  const stopWords = words.length >= 2 ? await stopWordsAmong(db, words) : undefined;
+  const canName = named && (!stopWords || words.some((w) => !stopWords.has(w)));
+  return { filter: textFilter(q, { named: canName, stopWords }), named: canName };
 }
 
 /**

@@ -4,8 +4,7 @@ import { queryRows, type Database } from '../../db/client.js';
 import { nameVector } from '../../db/schema/index.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { authorVisibleTo, barePostsQuery, isAppPage, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
-import { escapeLike, searchWords, substringPattern, textFilter } from '../posts/post-text-filter.js';
-import { stopWordsAmong } from '../posts/stop-words.js';
+import { escapeLike, searchWords, substringPattern, textFilterFor } from '../posts/post-text-filter.js';
 
 export interface SearchOptions {
   q?: string | undefined;
@@ -24,14 +23,10 @@ export interface SearchOptions {
  */
 export async function searchPosts(db: Database, viewerId: string, options: SearchOptions): Promise<SearchResponse> {
   // The app's pages run as named statements: parsed once, and planned once (PostgreSQL's
-  // generic plan reads the hits through the same indexes whatever the words). Of several words,
-  // the stop words are known first and left out (`stopWordsAmong`, once per word): a test for
-  // them in the statement folds away only in a plan made for the words at hand, and a generic
-  // plan would read every post. Stop words only ('the and') stay unnamed.
+  // generic plan reads the hits through the same indexes whatever the words; several words
+  // leave their stop words out first, `textFilterFor`).
   const words = searchWords(options.q);
-  const stopWords = words.length >= 2 ? await stopWordsAmong(db, words) : undefined;
-  const named = isAppPage(options.limit, options.offset) && (!stopWords || words.some((w) => !stopWords.has(w)));
-  const filter = textFilter(options.q, { named, stopWords });
+  const { filter, named } = await textFilterFor(db, options.q, { named: isAppPage(options.limit, options.offset) });
   // Several words have their own names: their shapes (one per number of words kept) would
   // otherwise take the one-word pages' (a label names its first 16 texts).
   const pageName = words.length < 2 ? 'search_page' : 'search_page_words';
