@@ -52,8 +52,11 @@ export interface PostQuery {
 
 /** A lean read of the same posts: only alias p, the id, author, created_at and the caller's columns. */
 export interface BarePostQuery extends Omit<PostQuery, 'withTotal' | 'orderBy'> {
-  /** Default: newest first. Not with `rankedBy`. */
-  orderBy?: SQL;
+  /**
+   * Default: newest first. Not with `rankedBy`. null: in no order, for a caller that orders the
+   * rows itself and whose limit never cuts them (matching's candidates).
+   */
+  orderBy?: SQL | null;
   /**
    * Orders by this relevance (best first, then newest) instead, worked out once per post as the
    * posts are read, so that a window count and the sort carry a number rather than the text it
@@ -266,11 +269,11 @@ export function barePostsQuery(q: BarePostQuery): SQL {
   const source = q.rankedBy
     ? sql`(SELECT p.id, p.user_id, p.created_at, ${q.rankedBy} AS rank FROM posts p WHERE ${conditions} OFFSET 0) AS p`
     : sql`posts p WHERE ${conditions}`;
-  const order = q.rankedBy ? sql`p.rank DESC, p.created_at DESC, p.id DESC` : (q.orderBy ?? sql`p.created_at DESC, p.id DESC`);
+  const order = q.rankedBy ? sql`p.rank DESC, p.created_at DESC, p.id DESC` : q.orderBy === undefined ? sql`p.created_at DESC, p.id DESC` : q.orderBy;
   return sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT p.id, p.user_id, p.created_at
       ${(q.columns ?? []).length > 0 ? sql`, ${sql.join(q.columns ?? [], sql`, `)}` : sql``}
     FROM ${source}
-    ORDER BY ${order}
+    ${order ? sql`ORDER BY ${order}` : sql``}
     ${limitOffset(q)}`;
 }
 
