@@ -21,7 +21,10 @@ export function CreatePostButton({ size = 'md', className }: { size?: ButtonProp
         <Plus aria-hidden="true" />
         Create Post
       </Button>
-      <CreatePostDialog open={open} onOpenChange={setOpen} onProfileIncomplete={openProfilePrompt} />
+      {/* Mounted only while open, as the edit and report dialogs are: its form and mutation set
+          state as they attach, which made React render again inside /home's first commit (issue
+          14: Total Blocking Time). Closing resets the form anyway. */}
+      {open ? <CreatePostDialog open={open} onOpenChange={setOpen} onProfileIncomplete={openProfilePrompt} /> : null}
     </>
   );
 }
