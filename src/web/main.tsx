@@ -14,6 +14,23 @@ const root = document.getElementById('root');
 if (root) root.dataset.loadedPath = window.location.pathname;
 
 /**
+ * The libraries the app starts with, a chunk per task (the `vendor-*` chunks of vite.config.ts),
+ * each after those it imports: as one chunk they were one 200-230 ms task on a throttled phone,
+ * now none takes 40 ms (bench/RESULTS.md). zod's settings come first (lib/zod-setup.ts), as in
+ * app-main.tsx. Each step reads one export the app uses: a bare import() would keep every export
+ * of the library in the build (react-router's chunk 92 -> 192 KB).
+ */
+const LIBRARY_STEPS = [
+  () => import('./lib/zod-setup'),
+  async () => (await import('react')).createElement,
+  async () => (await import('react-dom/client')).createRoot,
+  async () => (await import('react-router')).createBrowserRouter,
+  async () => (await import('@tanstack/react-query')).QueryClient,
+  async () => (await import('radix-ui')).Slot,
+  async () => (await import('sonner')).toast,
+];
+
+/**
  * The shared schemas most screens use, a chunk per task (the `schemas-*` chunks of vite.config.ts),
  * after zod's warm-up (lib/zod-warmup.ts): zod builds each schema as its module runs, 50 ms for all
  * of them here, one task too long for a phone (issue 14, Total Blocking Time). After the
@@ -36,7 +53,10 @@ async function loadApp(): Promise<void> {
   }
   // The libraries, the shared schemas, then the app, each evaluated in a task of its own
   // (lib/yield-to-main.ts).
-  await import('./lib/boot-libraries');
+  for (const step of LIBRARY_STEPS) {
+    await yieldToMain();
+    await step();
+  }
   for (const step of SCHEMA_STEPS) {
     await yieldToMain();
     await step();
