@@ -54,7 +54,6 @@ export default defineConfig({
             // schema before its first yield (one 60-100 ms task on /home, issue 14: TBT).
             { name: 'preload-helper', test: /vite[\\/]preload-helper|src[\\/]web[\\/]lib[\\/]yield-to-main/, priority: 40 },
             { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 },
-            // Not the photo cropper and the legal texts: only their own screens need them.
             // The libraries in a few chunks, which main.tsx evaluates a chunk per task (LIBRARY_STEPS):
             // as one chunk they were one 200-230 ms task on a phone (issue 14: Total Blocking Time).
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 14 },
@@ -67,6 +66,7 @@ export default defineConfig({
               minShareCount: 2,
               priority: 12,
             },
+            // Not the photo cropper and the legal texts: only their own screens need them.
             { name: 'vendor', test: /node_modules[\\/](?!react-image-crop)/, minShareCount: 2, priority: 10 },
             // The shared schemas apart from the web app's own shared code, in a few chunks: zod builds
             // every schema as its module runs (50 ms on this machine for all of them), so main.tsx

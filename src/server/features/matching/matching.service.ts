@@ -182,8 +182,8 @@ export async function findMatches(db: Database, viewerId: string, options: Match
       sql`${sharesLocation(sql`p.user_id`)} AS author_shares_location`,
     ],
     // In no order: they are all scored and then ordered by `compareMatches`, and the sources give
-    // at most ~600. Sorting them first carried every row's search_vector through the sort
-    // (~0.5 ms of a ~7 ms statement, bench/RESULTS.md).
+    // at most ~600. Sorting them first carried every row's search_vector through the sort (the
+    // statement's p50 ~10.5 -> ~8.8 ms at the 50k-post bench community, bench/RESULTS.md).
     orderBy: null,
     limit: options.candidates === 'all' ? 1_000_000 : 2_000,
   });
