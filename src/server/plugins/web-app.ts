@@ -129,6 +129,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     return pages;
   }
 
+  /** The key of `chunks` under which main.tsx's start-up steps are (no source module's name). */
+  const BOOT_STEPS = '\0boot-steps';
+
   /**
    * The build's chunks by source module (Vite's manifest, `build.manifest`): each module's own
    * file and the files it imports statically, minus what index.html loads already.
@@ -138,7 +141,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     try {
       const manifest = JSON.parse(readFileSync(path.join(config.webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<
         string,
-        { file?: unknown; imports?: unknown }
+        { file?: unknown; imports?: unknown; dynamicImports?: unknown }
       >;
       const filesOf = (key: string, seen = new Set<string>()): Set<string> => {
         const entry = manifest[key];
@@ -149,10 +152,15 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       };
       const file = (key: string) => manifest[key]?.file;
       const loaded = new Set([...filesOf('index.html')].map(file));
-      for (const key of Object.keys(manifest)) {
-        const files = [...filesOf(key)].map(file).filter((f): f is string => typeof f === 'string' && !loaded.has(f));
-        chunks.set(key, files.map((f) => `/${f}`));
-      }
+      const filesFrom = (keys: Iterable<string>) =>
+        [...new Set([...keys].flatMap((key) => [...filesOf(key)].map(file)))]
+          .filter((f): f is string => typeof f === 'string' && !loaded.has(f))
+          .map((f) => `/${f}`);
+      // What main.tsx imports step by step before the app (its libraries' and schemas' chunks),
+      // which a visitor's prerendered page names for it to preload (`readPage`).
+      const steps = manifest['index.html']?.dynamicImports;
+      chunks.set(BOOT_STEPS, filesFrom(Array.isArray(steps) ? steps.filter((k): k is string => typeof k === 'string') : []));
+      for (const key of Object.keys(manifest)) chunks.set(key, filesFrom([key]));
     } catch {
       return new Map();
     }
@@ -172,8 +180,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   }
 
   /** A member's page's own lazily loaded chunks and what they import (beyond index.html's scripts). */
-  function pageChunks(pathname: string): string[] {
-    return [...new Set(firstModulesFor(pathname).flatMap((module) => chunks.get(module) ?? []))];
+  function pageChunks(pathname: string, { bootSteps = false } = {}): string[] {
+    const modules = bootSteps ? [BOOT_STEPS, ...firstModulesFor(pathname)] : firstModulesFor(pathname);
+    return [...new Set(modules.flatMap((module) => chunks.get(module) ?? []))];
   }
 
   /**
@@ -236,7 +245,13 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
       if (prerenderedPage) {
         const rootHtml = fillPlaceholders(prerenderedPage.html);
-        html = html.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>`);
+        // In index.html, main.tsx hydrates the page: it preloads the chunks of its start-up steps
+        // and the app's (`data-modules`) all at once, then evaluates them a task each (each step
+        // asked for its chunk only when it came, one round trip after another). Not on a member's
+        // page: there, /home's long tasks measured longer with the steps preloaded (bench/RESULTS.md).
+        const modules =
+          prerenderedPage.template === indexHtml ? ` data-modules="${escapeAttribute(pageChunks(pathname, { bootSteps: true }).join(' '))}"` : '';
+        html = html.replace('<div id="root"></div>', () => `<div id="root"${modules}>${rootHtml}</div>`);
       } else if (firstPaint !== undefined) {
         // main.tsx renders the app over it (it is not hydrated): the attribute tells it so.
         const rootHtml = fillPlaceholders(firstPaint);
