@@ -53,6 +53,23 @@ test("a visitor gets no preload hints, and a public page as a member names the s
   expect(links.some((link) => /^<\/assets\/app-main-[\w-]+\.js>; rel=preload; as=script; crossorigin=anonymous$/.test(link))).toBe(true);
 });
 
+test("a visitor's prerendered sign-up page names the app's start-up chunks to preload, and fetches each once", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  await page.goto('/signup');
+  const named = (await page.locator('#root').getAttribute('data-modules'))?.split(' ') ?? [];
+  // main.tsx's steps (the libraries' chunks among them) are named with the app's own chunk.
+  expect(named.some((url) => /^\/assets\/vendor-react-[\w-]+\.js$/.test(url))).toBe(true);
+  expect(named.some((url) => /^\/assets\/app-main-[\w-]+\.js$/.test(url))).toBe(true);
+  // main.tsx turned them into preload links, and each was fetched once.
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/vendor-react-"]')).toHaveCount(1);
+  await expect.poll(() => named.filter((url) => scripts.includes(url))).toEqual(named);
+  for (const url of named) expect(scripts.filter((s) => s === url), url).toHaveLength(1);
+});
+
 test("a member's /home paints its frame and header before the scripts run; the app then takes the page over", async ({ page }) => {
   await memberWithProfile(page, { displayName: 'Fay First' });
 

@@ -129,15 +129,13 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     return pages;
   }
 
-  /** The key of `chunks` under which main.tsx's start-up steps are (no source module's name). */
-  const BOOT_STEPS = '\0boot-steps';
-
   /**
    * The build's chunks by source module (Vite's manifest, `build.manifest`): each module's own
-   * file and the files it imports statically, minus what index.html loads already.
+   * file and the files it imports statically, minus what index.html loads already; and those of
+   * what main.tsx imports step by step before the app (its libraries' and schemas' chunks).
    */
-  function readChunks(): Map<string, string[]> {
-    const chunks = new Map<string, string[]>();
+  function readChunks(): { byModule: Map<string, string[]>; bootSteps: string[] } {
+    const byModule = new Map<string, string[]>();
     try {
       const manifest = JSON.parse(readFileSync(path.join(config.webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<
         string,
@@ -156,17 +154,14 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         [...new Set([...keys].flatMap((key) => [...filesOf(key)].map(file)))]
           .filter((f): f is string => typeof f === 'string' && !loaded.has(f))
           .map((f) => `/${f}`);
-      // What main.tsx imports step by step before the app (its libraries' and schemas' chunks),
-      // which a visitor's prerendered page names for it to preload (`readPage`).
+      for (const key of Object.keys(manifest)) byModule.set(key, filesFrom([key]));
       const steps = manifest['index.html']?.dynamicImports;
-      chunks.set(BOOT_STEPS, filesFrom(Array.isArray(steps) ? steps.filter((k): k is string => typeof k === 'string') : []));
-      for (const key of Object.keys(manifest)) chunks.set(key, filesFrom([key]));
+      return { byModule, bootSteps: filesFrom(Array.isArray(steps) ? steps.filter((k): k is string => typeof k === 'string') : []) };
     } catch {
-      return new Map();
+      return { byModule: new Map(), bootSteps: [] };
     }
-    return chunks;
   }
-  let chunks = new Map<string, string[]>();
+  let chunks: ReturnType<typeof readChunks> = { byModule: new Map(), bootSteps: [] };
 
   /** The build's member-first-paint.json (path -> HTML); empty when it has none. */
   function readFirstPaints(): Map<string, string> {
@@ -179,10 +174,13 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     }
   }
 
-  /** A member's page's own lazily loaded chunks and what they import (beyond index.html's scripts). */
+  /**
+   * A page's own lazily loaded chunks and what they import (beyond index.html's scripts), after
+   * main.tsx's start-up steps' chunks with `bootSteps`.
+   */
   function pageChunks(pathname: string, { bootSteps = false } = {}): string[] {
-    const modules = bootSteps ? [BOOT_STEPS, ...firstModulesFor(pathname)] : firstModulesFor(pathname);
-    return [...new Set(modules.flatMap((module) => chunks.get(module) ?? []))];
+    const own = firstModulesFor(pathname).flatMap((module) => chunks.byModule.get(module) ?? []);
+    return [...new Set([...(bootSteps ? chunks.bootSteps : []), ...own])];
   }
 
   /**
