@@ -1,10 +1,15 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { deferredRoot, deferredTrigger } from '@/components/ui/deferred-root';
 import { openTracked, WhileOpen } from '@/components/ui/while-open';
 
-export const DropdownMenu = openTracked(DropdownMenuPrimitive.Root);
-export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
+export const DropdownMenu = deferredRoot(openTracked(DropdownMenuPrimitive.Root));
+export const DropdownMenuTrigger = deferredTrigger(DropdownMenuPrimitive.Trigger, {
+  attributes: { 'aria-haspopup': 'menu', 'aria-expanded': false },
+  openKeys: ['Enter', ' ', 'ArrowDown'],
+  opensOnPointerDown: true,
+});
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
 export function DropdownMenuContent({

@@ -1,16 +1,70 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { createContext, isValidElement, useContext, type ComponentProps, type ReactNode } from 'react';
+import { deferredRoot, deferredTrigger, usePendingRoot } from '@/components/ui/deferred-root';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
-export const Select = SelectPrimitive.Root;
+/** The chosen item's text, for the value shown before Radix's Select is mounted (deferred-root.tsx). */
+const PendingText = createContext<ReactNode>(undefined);
+/** Whether the select has a value (else its trigger shows the placeholder, data-placeholder). */
+const PendingHasValue = createContext(false);
+
+/** The children of the `SelectItem` with this value, anywhere among `children`. */
+function itemText(children: ReactNode, value: string | undefined): ReactNode {
+  const nodes = Array.isArray(children) ? children : [children];
+  for (const node of nodes) {
+    if (Array.isArray(node)) {
+      const found = itemText(node, value);
+      if (found !== undefined) return found;
+    } else if (isValidElement<{ value?: string; children?: ReactNode }>(node)) {
+      if (node.type === SelectItem && node.props.value === value) return node.props.children;
+      const found = itemText(node.props.children, value);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+const DeferredSelectRoot = deferredRoot(SelectPrimitive.Root);
+
+export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
+  const value = props.value ?? props.defaultValue;
+  return (
+    <PendingHasValue.Provider value={Boolean(value)}>
+      <PendingText.Provider value={itemText(props.children, value)}>
+        <DeferredSelectRoot {...props} />
+      </PendingText.Provider>
+    </PendingHasValue.Provider>
+  );
+}
 export const SelectGroup = SelectPrimitive.Group;
-export const SelectValue = SelectPrimitive.Value;
+
+export function SelectValue({ children, placeholder, ...props }: ComponentProps<typeof SelectPrimitive.Value>) {
+  const pending = usePendingRoot();
+  const text = useContext(PendingText);
+  if (!pending) return <SelectPrimitive.Value placeholder={placeholder} {...props}>{children}</SelectPrimitive.Value>;
+  const { className } = props;
+  return (
+    <span className={className} style={{ pointerEvents: 'none' }}>
+      {children ?? text ?? placeholder}
+    </span>
+  );
+}
+
+const Trigger = deferredTrigger(SelectPrimitive.Trigger, {
+  attributes: { role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'none' },
+  openKeys: [' ', 'Enter', 'ArrowUp', 'ArrowDown'],
+  opensOnPointerDown: true,
+});
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const pending = usePendingRoot();
+  const hasValue = useContext(PendingHasValue);
   return (
-    <SelectPrimitive.Trigger
+    <Trigger
+      // Only while pending: a key set to undefined would override Radix's own attribute.
+      {...(pending && !hasValue ? { 'data-placeholder': '' } : {})}
       className={cn(
         fieldClasses,
         'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-fg-subtle [&>span]:truncate',
@@ -22,7 +76,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
       <SelectPrimitive.Icon asChild>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-fg-subtle" />
       </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
+    </Trigger>
   );
 }
 
@@ -32,6 +86,7 @@ export function SelectContent({
   position = 'popper',
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
+  if (usePendingRoot()) return null;
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content

@@ -1,6 +1,7 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { deferredRoot, deferredTrigger } from '@/components/ui/deferred-root';
 import { openTracked, WhileOpen } from '@/components/ui/while-open';
 
 /** Wrap a tooltip (or a tree of them) in this; it sets the shared open delay. */
@@ -8,8 +9,8 @@ export function TooltipProvider({ delayDuration = 300, ...props }: ComponentProp
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
-export const Tooltip = openTracked(TooltipPrimitive.Root);
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+export const Tooltip = deferredRoot(openTracked(TooltipPrimitive.Root));
+export const TooltipTrigger = deferredTrigger(TooltipPrimitive.Trigger, { attributes: {}, openKeys: [], opensOnPointerDown: false });
 
 export function TooltipContent({ className, sideOffset = 6, children, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (

@@ -39,6 +39,11 @@ export function openTracked<P extends OpenProps>(Root: ComponentType<P>): Compon
   return OpenTrackedRoot;
 }
 
+/** Its children's `WhileOpen` contents render nothing, as under a closed root (components/ui/deferred-root.tsx). */
+export function ClosedContents({ children }: { children: ReactNode }) {
+  return <RootOpen.Provider value={false}>{children}</RootOpen.Provider>;
+}
+
 /** Renders its children only while the nearest `openTracked` root is open (always outside one). */
 export function WhileOpen({ children }: { children: ReactNode }) {
   return useContext(RootOpen) === false ? null : children;
