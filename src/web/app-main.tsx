@@ -13,16 +13,18 @@ import { createAppRouter } from '@/app/router';
 import { seedVisitorSession, sessionQueryOptions } from '@/lib/auth';
 import { AfterHydration } from '@/lib/after-hydration';
 import { discardEarlyHeld, holdUntilHydrated } from '@/lib/before-hydration';
-import { cn } from '@/lib/cn';
+import { cn, prepareClassMerge } from '@/lib/cn';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html is missing the #root element');
 
 // Each step in a task of its own (lib/yield-to-main.ts): this module's imports were one, the
-// routes' table is the next, tailwind-merge's tables (built on its first call) the next.
+// routes' table is the next, then tailwind-merge's config and its tables (lib/cn.ts).
 await yieldToMain();
 const router = createAppRouter();
+await yieldToMain();
+prepareClassMerge();
 await yieldToMain();
 cn('p-0');
 await yieldToMain();

@@ -37,7 +37,12 @@ const LIBRARY_STEPS = [
  * libraries, which set zod up first.
  */
 const SCHEMA_STEPS = [
-  () => import('./lib/zod-warmup'),
+  async () => {
+    for (const warmup of (await import('./lib/zod-warmup')).ZOD_WARMUPS) {
+      await yieldToMain();
+      warmup();
+    }
+  },
   () => import('@shared/schemas/profile'),
   () => import('@shared/schemas/posts'),
   () => import('@shared/schemas/messages'),
