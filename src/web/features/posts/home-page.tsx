@@ -59,19 +59,10 @@ export function HomePage() {
   const fallback = useFeed({ mode: 'recent', q }, compatibility && feed.isError);
   const shown = compatibility && feed.isError ? fallback : feed;
   const allItems = useMemo<FeedItem[]>(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
-  // A first page of a card or two shows at once: it is cheap, and nothing below it moves later.
-  const revealed = useRevealInSteps(allItems.length, allItems.length <= CARDS_PER_STEP ? allItems.length : FIRST_CARDS, CARDS_PER_STEP);
-  // While cards are still to come, the list holds a screen's height, so what is under it (Load
-  // more, the footer) does not move down as they arrive (Cumulative Layout Shift).
-  const revealing = revealed < allItems.length;
-  const items = revealed === allItems.length ? allItems : allItems.slice(0, revealed);
   // Own posts lead the compatibility view; like every feed it shows active posts only (hidden and
   // completed ones are managed from My Posts).
   const ownShown = compatibility ? activeOwn.filter((post) => matchesText(post, q)) : [];
-  // Compatibility ranks scores below the meaningful-match threshold under 'Weaker matches', as
-  // plain cards (docs/decisions/003): not a long list of low bars.
   const ranked = compatibility && !feed.isError;
-  const { meaningful, weaker } = ranked ? splitByMatchStrength(items) : { meaningful: items, weaker: [] };
 
   return (
     <Container size="wide" className="py-6 sm:py-8">
@@ -156,31 +147,7 @@ export function HomePage() {
               <FeedEmpty compatibility={compatibility} query={q} onClearQuery={() => setSearch('')} />
             ) : (
               <>
-                <div className={cn('grid content-start gap-5', revealing && 'min-h-dvh')} data-testid="community-posts">
-                  {meaningful.length > 0 ? (
-                    <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-                      {meaningful.map((item) => (
-                        <PostCard key={item.id} post={item} match={ranked ? item.match : undefined} />
-                      ))}
-                    </div>
-                  ) : null}
-                  {weaker.length > 0 ? (
-                    <section aria-labelledby="weaker-matches-title" className="grid gap-4" data-testid="weaker-matches">
-                      <div className="flex items-center gap-3">
-                        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-                        <h3 id="weaker-matches-title" className="text-sm font-semibold text-fg-muted">
-                          Weaker matches
-                        </h3>
-                        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-                      </div>
-                      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-                        {weaker.map((item) => (
-                          <PostCard key={item.id} post={item} />
-                        ))}
-                      </div>
-                    </section>
-                  ) : null}
-                </div>
+                <CommunityCards items={allItems} ranked={ranked} />
                 {shown.hasNextPage ? (
                   <div className="flex justify-center">
                     <Button variant="outline" onClick={() => void shown.fetchNextPage()} disabled={shown.isFetchingNextPage}>
@@ -194,5 +161,48 @@ export function HomePage() {
         </div>
       </div>
     </Container>
+  );
+}
+
+/**
+ * The community's cards, revealed a step at a time (useRevealInSteps) in a component of their own:
+ * each step renders the list and its new cards, not the whole page with its selects and My Posts.
+ */
+function CommunityCards({ items: allItems, ranked }: { items: FeedItem[]; ranked: boolean }) {
+  // A first page of a card or two shows at once: it is cheap, and nothing below it moves later.
+  const revealed = useRevealInSteps(allItems.length, allItems.length <= CARDS_PER_STEP ? allItems.length : FIRST_CARDS, CARDS_PER_STEP);
+  // While cards are still to come, the list holds a screen's height, so what is under it (Load
+  // more, the footer) does not move down as they arrive (Cumulative Layout Shift).
+  const revealing = revealed < allItems.length;
+  const items = revealed === allItems.length ? allItems : allItems.slice(0, revealed);
+  // Compatibility ranks scores below the meaningful-match threshold under 'Weaker matches', as
+  // plain cards (docs/decisions/003): not a long list of low bars.
+  const { meaningful, weaker } = ranked ? splitByMatchStrength(items) : { meaningful: items, weaker: [] };
+  return (
+    <div className={cn('grid content-start gap-5', revealing && 'min-h-dvh')} data-testid="community-posts">
+      {meaningful.length > 0 ? (
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+          {meaningful.map((item) => (
+            <PostCard key={item.id} post={item} match={ranked ? item.match : undefined} />
+          ))}
+        </div>
+      ) : null}
+      {weaker.length > 0 ? (
+        <section aria-labelledby="weaker-matches-title" className="grid gap-4" data-testid="weaker-matches">
+          <div className="flex items-center gap-3">
+            <span aria-hidden="true" className="h-px flex-1 bg-border" />
+            <h3 id="weaker-matches-title" className="text-sm font-semibold text-fg-muted">
+              Weaker matches
+            </h3>
+            <span aria-hidden="true" className="h-px flex-1 bg-border" />
+          </div>
+          <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+            {weaker.map((item) => (
+              <PostCard key={item.id} post={item} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
   );
 }
