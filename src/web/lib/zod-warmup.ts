@@ -5,7 +5,7 @@ import { z } from 'zod';
  * runs, and the first schema module (the profile schemas) paid for nearly all of it: 27 ms of its
  * task here, most of it compiling zod. Building small schemas of the kinds the shared schemas use
  * (strings with checks and refinements, numbers, enums, arrays, objects, optional and nullable
- * fields, transforms) does that compiling apart, in three tasks of its own, each ran by main.tsx
+ * fields, transforms) does that compiling apart, in three tasks of its own, each run by main.tsx
  * after the one before (issue 14, Total Blocking Time: as one task it took 80-140 ms on a
  * throttled phone).
  */
