@@ -5,10 +5,11 @@ import { deferredRoot, deferredTrigger, usePendingRoot } from '@/components/ui/d
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
-/** The chosen item's text, for the value shown before Radix's Select is mounted (deferred-root.tsx). */
-const PendingText = createContext<ReactNode>(undefined);
-/** Whether the select has a value (else its trigger shows the placeholder, data-placeholder). */
-const PendingHasValue = createContext(false);
+/**
+ * The select's value and items, for what its trigger shows before Radix's Select is mounted
+ * (deferred-root.tsx): the chosen item's text, or the placeholder.
+ */
+const Choice = createContext<{ value?: string; items?: ReactNode }>({});
 
 /** The children of the `SelectItem` with this value, anywhere among `children`. */
 function itemText(children: ReactNode, value: string | undefined): ReactNode {
@@ -29,25 +30,22 @@ function itemText(children: ReactNode, value: string | undefined): ReactNode {
 const DeferredSelectRoot = deferredRoot(SelectPrimitive.Root);
 
 export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
-  const value = props.value ?? props.defaultValue;
   return (
-    <PendingHasValue.Provider value={Boolean(value)}>
-      <PendingText.Provider value={itemText(props.children, value)}>
-        <DeferredSelectRoot {...props} />
-      </PendingText.Provider>
-    </PendingHasValue.Provider>
+    <Choice.Provider value={{ value: props.value ?? props.defaultValue, items: props.children }}>
+      <DeferredSelectRoot {...props} />
+    </Choice.Provider>
   );
 }
 export const SelectGroup = SelectPrimitive.Group;
 
 export function SelectValue({ children, placeholder, ...props }: ComponentProps<typeof SelectPrimitive.Value>) {
   const pending = usePendingRoot();
-  const text = useContext(PendingText);
+  const { value, items } = useContext(Choice);
   if (!pending) return <SelectPrimitive.Value placeholder={placeholder} {...props}>{children}</SelectPrimitive.Value>;
   const { className } = props;
   return (
     <span className={className} style={{ pointerEvents: 'none' }}>
-      {children ?? text ?? placeholder}
+      {children ?? (value ? itemText(items, value) : undefined) ?? placeholder}
     </span>
   );
 }
@@ -60,11 +58,11 @@ const Trigger = deferredTrigger(SelectPrimitive.Trigger, {
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   const pending = usePendingRoot();
-  const hasValue = useContext(PendingHasValue);
+  const { value } = useContext(Choice);
   return (
     <Trigger
       // Only while pending: a key set to undefined would override Radix's own attribute.
-      {...(pending && !hasValue ? { 'data-placeholder': '' } : {})}
+      {...(pending && !value ? { 'data-placeholder': '' } : {})}
       className={cn(
         fieldClasses,
         'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-fg-subtle [&>span]:truncate',
