@@ -3,7 +3,8 @@
  * unstyled); the app is a chunk of its own (app-main.tsx). A member's page sent with its first
  * paint (`data-first-paint`, plugins/web-app.ts) is painted before the app's scripts download and
  * run (a second or more on a phone: issue 14, /home's LCP); then they load together with the
- * page's own chunks (`data-modules`), as the server's preload header names them on other pages.
+ * page's own chunks and the steps' below (`data-modules`), as the server's preload header names
+ * them on other pages: each step's `import()` then finds its chunk in, not a round trip away.
  */
 import './styles.css';
 import { yieldToMain } from './lib/yield-to-main';

@@ -247,30 +247,33 @@ describe('serving the web app', () => {
     expect(await (await fetch(`${server.url}${url}`)).text()).toContain('<div id="root"></div>app');
   });
 
-  it("names a member's first API reads and the page's own chunks as preloads, and nothing for a visitor", async () => {
+  it("names a member's first API reads, main.tsx's start-up steps' chunks and the page's own as preloads, and nothing for a visitor", async () => {
     const { client } = await signedInMember(server);
     const home = await fetch(`${server.url}/home`, { headers: { cookie: client.cookieHeader() } });
     const links = (home.headers.get('link') ?? '').split(', ');
     expect(links).toContain('</api/auth/get-session>; rel=preload; as=fetch; crossorigin=anonymous');
     expect(links.some((l) => l.startsWith('</api/feed?mode=recent&limit=50&offset=0>'))).toBe(true);
-    // The shell's and the page's chunks and what they import, but not what index.html loads already:
-    // named in the page for main.tsx to preload once its first paint is painted, not in the header.
+    // main.tsx's steps', the shell's and the page's chunks and what they import, but not what
+    // index.html loads already: named in the page for main.tsx to preload once its first paint is
+    // painted, not in the header.
     expect(links.filter((l) => l.includes('as=script'))).toEqual([]);
     const modules = /data-modules="([^"]*)"/.exec(await home.text())?.[1]?.split(' ') ?? [];
     expect(modules.sort()).toEqual([
       '/assets/app-main-555.js',
       '/assets/app-shell-333.js',
+      '/assets/boot-step-777.js',
       '/assets/home-page-444.js',
       '/assets/shared-222.js',
       '/assets/vendor-111.js',
     ]);
-    // Any other member's page: the session, and the app's chunks in the header.
+    // Any other member's page: the session, and main.tsx's steps' and the app's chunks in the header.
     const settings = await fetch(`${server.url}/settings`, { headers: { cookie: client.cookieHeader() } });
     expect(settings.headers.get('link')).toBe(
       [
         '</api/auth/get-session>; rel=preload; as=fetch; crossorigin=anonymous',
-        '</assets/app-main-555.js>; rel=preload; as=script; crossorigin=anonymous',
+        '</assets/boot-step-777.js>; rel=preload; as=script; crossorigin=anonymous',
         '</assets/vendor-111.js>; rel=preload; as=script; crossorigin=anonymous',
+        '</assets/app-main-555.js>; rel=preload; as=script; crossorigin=anonymous',
       ].join(', '),
     );
     expect((await fetch(`${server.url}/home`)).headers.get('link')).toBeNull();

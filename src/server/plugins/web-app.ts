@@ -184,12 +184,13 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   }
 
   /**
-   * The `Link` header of a member's page: its first API reads, and its own chunks unless the page
-   * has a first paint: then main.tsx preloads them once that is painted (`data-modules`), so the
-   * scripts' download does not hold the first paint back on a slow connection.
+   * The `Link` header of a member's page: its first API reads, and its own chunks and main.tsx's
+   * start-up steps' unless the page has a first paint: then main.tsx preloads them once that is
+   * painted (`data-modules`), so the scripts' download does not hold the first paint back on a
+   * slow connection.
    */
   function memberPreloads(pathname: string): string {
-    return preloadLinkHeader(firstRequestsFor(pathname), firstPaints.has(pathname) ? [] : pageChunks(pathname));
+    return preloadLinkHeader(firstRequestsFor(pathname), firstPaints.has(pathname) ? [] : pageChunks(pathname, { bootSteps: true }));
   }
 
   /** Prerendered HTML with the server's values in place of the build's placeholders. */
@@ -245,15 +246,16 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         const rootHtml = fillPlaceholders(prerenderedPage.html);
         // In index.html, main.tsx hydrates the page: it preloads the chunks of its start-up steps
         // and the app's (`data-modules`) all at once, then evaluates them a task each (each step
-        // asked for its chunk only when it came, one round trip after another). Not on a member's
-        // page: there, /home's long tasks measured longer with the steps preloaded (bench/RESULTS.md).
+        // asked for its chunk only when it came, one round trip after another).
         const modules =
           prerenderedPage.template === indexHtml ? ` data-modules="${escapeAttribute(pageChunks(pathname, { bootSteps: true }).join(' '))}"` : '';
         html = html.replace('<div id="root"></div>', () => `<div id="root"${modules}>${rootHtml}</div>`);
       } else if (firstPaint !== undefined) {
-        // main.tsx renders the app over it (it is not hydrated): the attribute tells it so.
+        // main.tsx renders the app over it (it is not hydrated): the attribute tells it so. Its
+        // start-up steps' chunks are named too, as on a visitor's page: asked for one after another,
+        // their round trips held the app back by ~1.9 s at 150 ms of latency (bench/RESULTS.md).
         const rootHtml = fillPlaceholders(firstPaint);
-        const modules = escapeAttribute(pageChunks(pathname).join(' '));
+        const modules = escapeAttribute(pageChunks(pathname, { bootSteps: true }).join(' '));
         html = html.replace('<div id="root"></div>', () => `<div id="root" data-first-paint data-modules="${modules}">${rootHtml}</div>`);
       }
       page = new CompressedPage(html);
