@@ -281,10 +281,14 @@ test("authors on feed cards and on My Posts matches link to their profile (mouse
   await expect(page).toHaveURL(profileUrl);
   await expect(profileHeading).toBeVisible();
 
-  // The photo opens the profile too.
+  // The photo opens the profile too. Without a photo it shows the initials, drawn from an
+  // attribute: the link has no text of its own ("LL", or "GO" for another name, is no link text).
   await page.goto('/home');
   await filterFeed(page, a);
-  await card.locator(`a[href="/profile/${author.userId}"]`).first().click();
+  const photo = card.locator(`a[href="/profile/${author.userId}"]`).first();
+  await expect(photo).toHaveText('');
+  expect(await photo.locator('span').evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"LL"');
+  await photo.click();
   await expect(page).toHaveURL(profileUrl);
   await expect(profileHeading).toBeVisible();
 

@@ -24,15 +24,17 @@ export function MemberAvatar({ name, avatarUrl, className }: { name: string; ava
       />
     );
   }
+  // The initials are a picture, drawn from an attribute rather than written as text: a link around
+  // the avatar (cards link it to the profile, hidden from assistive technology beside the name's
+  // link) would otherwise read as its text, and "GO" or "OK" is no description of a link.
   return (
     <span
       aria-hidden="true"
+      data-initials={initials(name)}
       className={cn(
-        'inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800',
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 before:content-[attr(data-initials)]',
         className,
       )}
-    >
-      {initials(name)}
-    </span>
+    />
   );
 }
