@@ -287,7 +287,7 @@ test("authors on feed cards and on My Posts matches link to their profile (mouse
   await filterFeed(page, a);
   const photo = card.locator(`a[href="/profile/${author.userId}"]`).first();
   await expect(photo).toHaveText('');
-  expect(await photo.locator('span').evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"LL"');
+  expect(await photo.locator('span').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el, '::before').content)).toBe('"LL"');
   await photo.click();
   await expect(page).toHaveURL(profileUrl);
   await expect(profileHeading).toBeVisible();
