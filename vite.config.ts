@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { preloadSteps } from './scripts/preload-steps-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -20,7 +21,7 @@ export default defineConfig({
       entry: r('./src/web/prerender.tsx'),
       pageHtml: [r('./src/web/landing.html'), r('./src/web/sign-in.html')],
       shared: { resolve, plugins: [react()] },
-      pagePlugins: () => [react(), tailwindcss(), precompress()],
+      pagePlugins: () => [react(), tailwindcss(), preloadSteps(), precompress()],
       // These pages' first loads take the few parts of react-router they use from a stand-in.
       pageResolve: { alias: { ...resolve.alias, 'react-router': r('./src/web/app/router-lite.tsx') } },
     }),
@@ -48,11 +49,11 @@ export default defineConfig({
             // the shared chunk builds its schemas, so zod never probes for eval (the CSP refuses
             // it and reports a violation on every page).
             { name: 'zod-setup', test: /src[\\/]web[\\/]lib[\\/]zod-setup/, priority: 30 },
-            // Vite's helper that preloads a lazy chunk's imports and yieldToMain, in a chunk of their
+            // Vite's helper that preloads a lazy chunk's imports, yieldToMain and preloadModules, in a chunk of their
             // own: main.tsx needs only them before the app, which it loads once a member's first
             // paint is painted. In the shared chunk, yieldToMain made the entry evaluate every
             // schema before its first yield (one 60-100 ms task on /home, issue 14: TBT).
-            { name: 'preload-helper', test: /vite[\\/]preload-helper|src[\\/]web[\\/]lib[\\/]yield-to-main/, priority: 40 },
+            { name: 'preload-helper', test: /vite[\\/]preload-helper|src[\\/]web[\\/]lib[\\/](yield-to-main|preload-modules)/, priority: 40 },
             { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 20 },
             // The libraries in a few chunks, which main.tsx evaluates a chunk per task (LIBRARY_STEPS):
             // as one chunk they were one 200-230 ms task on a phone (issue 14: Total Blocking Time).

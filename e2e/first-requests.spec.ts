@@ -100,6 +100,26 @@ test("a visitor's prerendered sign-up page names the app's start-up chunks to pr
   for (const url of named) expect(scripts.filter((s) => s === url), url).toHaveLength(1);
 });
 
+test("a visitor's /signin asks for its steps' chunks together, then hydrates", async ({ page }) => {
+  // sign-in-main.tsx evaluates its modules a step per task; the page preloads the steps' chunks
+  // (scripts/preload-steps-plugin.ts). Held at its first step, it still asks for the last one's.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/zod-setup-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const lastStep = page.waitForRequest(/\/assets\/sign-in-start-[\w-]+\.js$/);
+  await page.goto('/signin', { waitUntil: 'commit' });
+  await lastStep;
+  release();
+  // Hydrated: the form checks an address as it is left.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByLabel('Email').blur();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+});
+
 test("a member's /home paints its frame and header before the scripts run; the app then takes the page over", async ({ page }) => {
   await memberWithProfile(page, { displayName: 'Fay First' });
 

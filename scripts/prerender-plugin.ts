@@ -61,7 +61,7 @@ export function prerender({ projectRoot, entry, shared, pageHtml, pagePlugins, p
         mode: 'production',
         resolve: pageResolve,
         plugins: pagePlugins(),
-        build: { outDir, emptyOutDir: false, sourcemap: false, rollupOptions: { input: pageHtml } },
+        build: { outDir, emptyOutDir: false, sourcemap: process.env.SOURCEMAP ? 'hidden' : false, rollupOptions: { input: pageHtml } },
       });
       // Inside the project, so the bundle's bare imports (react, react-router...) resolve to node_modules.
       const serverDir = path.join(projectRoot, 'node_modules', '.cache', 'skillswap-prerender', String(process.pid));

@@ -3,8 +3,8 @@
  * without a session is sent (plugins/web-app.ts). Its links to other pages load them from the
  * server, where the whole app (main.tsx) takes over.
  */
-import { LandingApp } from '@/app/landing-app';
-import { hydrateOwnPage } from '@/app/hydrate-own-page';
 import './styles.css';
+import { startInSteps } from '@/lib/start-in-steps';
 
-hydrateOwnPage(<LandingApp />);
+// React, then the page, a step per task (lib/start-in-steps.ts).
+await startInSteps([async () => (await import('react-dom/client')).hydrateRoot, () => import('@/app/landing-start')]);

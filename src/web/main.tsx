@@ -7,6 +7,7 @@
  * them on other pages: each step's `import()` then finds its chunk in, not a round trip away.
  */
 import './styles.css';
+import { preloadModules } from './lib/preload-modules';
 import { yieldToMain } from './lib/yield-to-main';
 
 const root = document.getElementById('root');
@@ -51,12 +52,7 @@ const SCHEMA_STEPS = [
 ];
 
 async function loadApp(): Promise<void> {
-  for (const href of root?.dataset.modules?.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
+  preloadModules(root?.dataset.modules);
   // The libraries, the shared schemas, then the app, each evaluated in a task of its own
   // (lib/yield-to-main.ts).
   for (const step of LIBRARY_STEPS) {

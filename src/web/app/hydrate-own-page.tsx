@@ -3,6 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { PageRouter } from '@/app/page-router';
 import { AfterHydration } from '@/lib/after-hydration';
 import { holdUntilHydrated } from '@/lib/before-hydration';
+import { cn, prepareClassMerge } from '@/lib/cn';
+import { yieldToMain } from '@/lib/yield-to-main';
 
 /**
  * Hydrates the prerendered HTML of a page with a first load of its own (landing-main.tsx,
@@ -11,10 +13,17 @@ import { holdUntilHydrated } from '@/lib/before-hydration';
  * hydration runs in a transition, so React does it in slices and the page answers meanwhile
  * (issue 14: Total Blocking Time).
  */
-export function hydrateOwnPage(app: ReactNode): void {
+export async function hydrateOwnPage(app: ReactNode): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('the page is missing its #root element');
   const guard = holdUntilHydrated(rootElement);
+  // tailwind-merge's tables first, each in a task of its own (lib/cn.ts), as app-main.tsx does:
+  // built by the first render's first `cn()`, they made that slice of hydration a long task.
+  await yieldToMain();
+  prepareClassMerge();
+  await yieldToMain();
+  cn('p-0');
+  await yieldToMain();
   startTransition(() => {
     hydrateRoot(
       rootElement,
