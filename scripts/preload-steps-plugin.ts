@@ -2,12 +2,12 @@ import type { Plugin } from 'vite';
 
 /**
  * Names, on each HTML page's entry script (`data-steps`), the chunks its entry module imports
- * dynamically and what they import, for the entry to preload at once (lib/preload-modules.ts): an
- * entry that evaluates its modules step by step (sign-in-main.tsx, as main.tsx does with the
- * server's `data-modules`) would otherwise ask for each step's chunk only when the step comes, one
- * round trip after another. Not as `<link rel="modulepreload">` in the head: Lighthouse's
- * simulation then queued the stylesheet behind them (/signin's FCP 1.8 -> 2.1 s). Only the
- * entry's own `import()`s: lazy imports inside the page's modules stay lazy.
+ * dynamically and what they import, for the entry to preload at once (lib/start-in-steps.ts): an
+ * entry that evaluates its modules step by step (landing-main.tsx, sign-in-main.tsx; main.tsx
+ * does so with the server's `data-modules`) would otherwise ask for each step's chunk only when the
+ * step comes, one round trip after another. Not as `<link rel="modulepreload">` in the head:
+ * Lighthouse's simulation then queued the stylesheet behind them (/signin's FCP 1.8 -> 2.1 s).
+ * Only the entry's own `import()`s: lazy imports inside the page's modules stay lazy.
  */
 export function preloadSteps(): Plugin {
   return {
