@@ -81,7 +81,17 @@ export default defineConfig({
             })),
             { name: 'schemas-base', test: /src[\\/]shared[\\/](domain[\\/]|schemas[\\/](text|ratings)\.ts$)/, minShareCount: 2, priority: 7 },
             { name: 'schemas', test: /src[\\/]shared[\\/](?!content)/, minShareCount: 2, priority: 6 },
-            { name: 'shared', test: /src[\\/]web[\\/]/, minShareCount: 2, priority: 5 },
+            // Web modules shared by several pages, but not the profile form's parts (the photo cropper
+            // with its style sheet, location, skills) or the legal pages' layout: only their own pages
+            // use them, and in this chunk every member's first load fetched them, the cropper's style
+            // sheet a round trip on the way to the app's first render (bench/RESULTS.md). Left out,
+            // the bundler gives them a chunk of their own, which only those pages import.
+            {
+              name: 'shared',
+              test: /src[\\/]web[\\/](?!features[\\/]profile[\\/]components[\\/](photo-field|photo-crop-dialog|location-fields|profile-skill-fields|skill-keywords-input)\.|features[\\/]legal[\\/]legal-document-page\.)/,
+              minShareCount: 2,
+              priority: 5,
+            },
           ],
         },
       },

@@ -40,10 +40,13 @@ test("a member's /home fetches its session and first feed page once each, preloa
   const named = (await page.locator('#root').getAttribute('data-modules'))?.split(' ') ?? [];
   expect(named).toContain(homeChunk[0]?.[0]);
   expect(response?.headers().link).not.toContain('as=script');
-  // main.tsx's start-up steps' chunks are named too (zod's warm-up is one of them); each named
-  // chunk is fetched once.
+  // main.tsx's start-up steps' chunks are named too (zod's warm-up is one of them), and the module
+  // app-main.tsx fetches the page's data with; each named chunk is fetched once.
   expect(named.some((url) => /^\/assets\/zod-warmup-[\w-]+\.js$/.test(url))).toBe(true);
+  expect(named.some((url) => /^\/assets\/home-data-[\w-]+\.js$/.test(url))).toBe(true);
   for (const url of named) expect(initiators.filter(([name]) => name === url), url).toHaveLength(1);
+  // One style sheet, the page's own: the profile form's (the photo cropper's) comes with its pages only.
+  expect(initiators.filter(([name]) => name.endsWith('.css')).map(([name]) => name)).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
 });
 
 /*

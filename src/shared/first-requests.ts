@@ -36,7 +36,8 @@ export function firstRequestsFor(pathname: string): string[] {
  */
 export function firstModulesFor(pathname: string): string[] {
   // The app itself: index.html's entry (main.tsx) loads it as a chunk of its own.
-  if (isHome(pathname)) return ['app-main.tsx', 'app/app-shell.tsx', 'features/posts/home-page.tsx'];
+  // On /home, also what app-main.tsx fetches the page's data with (app/page-data.ts).
+  if (isHome(pathname)) return ['app-main.tsx', 'app/app-shell.tsx', 'features/posts/home-page.tsx', 'features/posts/api/home-data.ts'];
   return ['app-main.tsx'];
 }
 
