@@ -3,12 +3,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { hashPublicScripts } from './scripts/hash-public-scripts-plugin.ts';
 import { preloadSteps } from './scripts/preload-steps-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const resolve = { alias: { '@': r('./src/web'), '@shared': r('./src/shared') } };
+// The pages' classic scripts from the public folder, served hashed and immutable (scripts/hash-public-scripts-plugin.ts).
+const publicScripts = () => hashPublicScripts(r('./src/web/public'), ['early-events.js']);
 
 export default defineConfig({
   root: r('./src/web'),
@@ -21,10 +24,11 @@ export default defineConfig({
       entry: r('./src/web/prerender.tsx'),
       pageHtml: [r('./src/web/landing.html'), r('./src/web/sign-in.html')],
       shared: { resolve, plugins: [react()] },
-      pagePlugins: () => [react(), tailwindcss(), preloadSteps(), precompress()],
+      pagePlugins: () => [react(), tailwindcss(), preloadSteps(), publicScripts(), precompress()],
       // These pages' first loads take the few parts of react-router they use from a stand-in.
       pageResolve: { alias: { ...resolve.alias, 'react-router': r('./src/web/app/router-lite.tsx') } },
     }),
+    publicScripts(),
     precompress(),
   ],
   resolve,

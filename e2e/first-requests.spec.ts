@@ -182,3 +182,13 @@ test("a member's first /home renders once, with its posts: no loading skeleton i
     expect(await page.evaluate('window.__loadingSeen'), path).toEqual([]);
   }
 });
+
+test("the pages' early-events script is a hashed asset, cached as immutable", async ({ page }) => {
+  for (const pagePath of ['/', '/signin', '/signup']) {
+    await page.goto(pagePath);
+    const src = await page.locator('script[async][src*="early-events"]').getAttribute('src');
+    expect(src, pagePath).toMatch(/^\/assets\/early-events-[\w-]+\.js$/);
+    const res = await page.request.get(src ?? '');
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
+});

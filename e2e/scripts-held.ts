@@ -10,6 +10,9 @@ export async function openWithScriptsHeld(page: Page, path: string): Promise<() 
     release = resolve;
   });
   await page.route('**/assets/*.js', async (route) => {
+    // Not public/early-events.js (served hashed under /assets): it is what holds the visitor's
+    // clicks and sends until the app's scripts arrive.
+    if (/\/assets\/early-events-[\w-]+\.js$/.test(route.request().url())) return route.continue();
     await held;
     await route.continue();
   });
