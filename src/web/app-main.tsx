@@ -13,7 +13,7 @@ import { createAppRouter } from '@/app/router';
 import { seedVisitorSession, sessionQueryOptions } from '@/lib/auth';
 import { AfterHydration } from '@/lib/after-hydration';
 import { discardEarlyHeld, holdUntilHydrated } from '@/lib/before-hydration';
-import { cn, prepareClassMerge } from '@/lib/cn';
+import { prepareClassMerge } from '@/lib/cn';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 const rootElement = document.getElementById('root');
@@ -23,10 +23,7 @@ if (!rootElement) throw new Error('index.html is missing the #root element');
 // routes' table is the next, then tailwind-merge's config and its tables (lib/cn.ts).
 await yieldToMain();
 const router = createAppRouter();
-await yieldToMain();
-prepareClassMerge();
-await yieldToMain();
-cn('p-0');
+await prepareClassMerge();
 await yieldToMain();
 const queryClient = createQueryClient();
 const app = (

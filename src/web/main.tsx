@@ -8,7 +8,7 @@
  */
 import './styles.css';
 import { preloadModules } from './lib/preload-modules';
-import { yieldToMain } from './lib/yield-to-main';
+import { afterNextPaint, yieldToMain } from './lib/yield-to-main';
 
 const root = document.getElementById('root');
 // The address the page was loaded at, before any back or forward: app-main.tsx hydrates the
@@ -67,6 +67,6 @@ async function loadApp(): Promise<void> {
   await import('./app-main');
 }
 
-// After the next frame is painted: rAF runs just before it, the timer just after.
-if (root?.dataset.firstPaint !== undefined) requestAnimationFrame(() => setTimeout(() => void loadApp()));
+// A member's first paint is painted before the app loads.
+if (root?.dataset.firstPaint !== undefined) void afterNextPaint().then(loadApp);
 else void loadApp();

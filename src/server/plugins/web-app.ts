@@ -175,12 +175,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   }
 
   /**
-   * A page's own lazily loaded chunks and what they import (beyond index.html's scripts), after
-   * main.tsx's start-up steps' chunks with `bootSteps`.
+   * The chunks of main.tsx's start-up steps, then a page's own lazily loaded chunks and what they
+   * import (beyond index.html's scripts): what its first load needs, first needed first.
    */
-  function pageChunks(pathname: string, { bootSteps = false } = {}): string[] {
+  function pageChunks(pathname: string): string[] {
     const own = firstModulesFor(pathname).flatMap((module) => chunks.byModule.get(module) ?? []);
-    return [...new Set([...(bootSteps ? chunks.bootSteps : []), ...own])];
+    return [...new Set([...chunks.bootSteps, ...own])];
   }
 
   /**
@@ -190,7 +190,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
    * slow connection.
    */
   function memberPreloads(pathname: string): string {
-    return preloadLinkHeader(firstRequestsFor(pathname), firstPaints.has(pathname) ? [] : pageChunks(pathname, { bootSteps: true }));
+    return preloadLinkHeader(firstRequestsFor(pathname), firstPaints.has(pathname) ? [] : pageChunks(pathname));
   }
 
   /** Prerendered HTML with the server's values in place of the build's placeholders. */
@@ -248,14 +248,14 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         // and the app's (`data-modules`) all at once, then evaluates them a task each (each step
         // asked for its chunk only when it came, one round trip after another).
         const modules =
-          prerenderedPage.template === indexHtml ? ` data-modules="${escapeAttribute(pageChunks(pathname, { bootSteps: true }).join(' '))}"` : '';
+          prerenderedPage.template === indexHtml ? ` data-modules="${escapeAttribute(pageChunks(pathname).join(' '))}"` : '';
         html = html.replace('<div id="root"></div>', () => `<div id="root"${modules}>${rootHtml}</div>`);
       } else if (firstPaint !== undefined) {
         // main.tsx renders the app over it (it is not hydrated): the attribute tells it so. Its
         // start-up steps' chunks are named too, as on a visitor's page: asked for one after another,
         // their round trips held the app back by ~1.9 s at 150 ms of latency (bench/RESULTS.md).
         const rootHtml = fillPlaceholders(firstPaint);
-        const modules = escapeAttribute(pageChunks(pathname, { bootSteps: true }).join(' '));
+        const modules = escapeAttribute(pageChunks(pathname).join(' '));
         html = html.replace('<div id="root"></div>', () => `<div id="root" data-first-paint data-modules="${modules}">${rootHtml}</div>`);
       }
       page = new CompressedPage(html);

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { PageRouter } from '@/app/page-router';
 import { AfterHydration } from '@/lib/after-hydration';
 import { holdUntilHydrated } from '@/lib/before-hydration';
-import { cn, prepareClassMerge } from '@/lib/cn';
+import { prepareClassMerge } from '@/lib/cn';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 /**
@@ -17,12 +17,9 @@ export async function hydrateOwnPage(app: ReactNode): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('the page is missing its #root element');
   const guard = holdUntilHydrated(rootElement);
-  // tailwind-merge's tables first, each in a task of its own (lib/cn.ts), as app-main.tsx does:
-  // built by the first render's first `cn()`, they made that slice of hydration a long task.
-  await yieldToMain();
-  prepareClassMerge();
-  await yieldToMain();
-  cn('p-0');
+  // tailwind-merge's tables first (lib/cn.ts): built by the first render's first `cn()`, they made
+  // that slice of hydration a long task.
+  await prepareClassMerge();
   await yieldToMain();
   startTransition(() => {
     hydrateRoot(

@@ -9,3 +9,12 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Resolves once the page's next frame is painted: requestAnimationFrame runs just before a paint,
+ * the timer just after it. The entries start their scripts after it, so the first paint does not
+ * wait for them.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
