@@ -11,6 +11,7 @@
  * Accept-Encoding (default 'br, gzip, deflate', as fetch sends it; 'identity': no compression).
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client.js';
 import { addPasswords } from '../src/server/db/seed/accounts.js';
@@ -91,11 +92,13 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-/** Runs the mixed benchmark on one database (seeding the community first). */
-export async function benchMixed(target: Target): Promise<MixedFigures> {
+/** Runs the mixed benchmark on one database (seeding the community first, unless `seeded`: a copy of a seeded one). */
+export async function benchMixed(target: Target, { seeded = false } = {}): Promise<MixedFigures> {
   const step = (text: string) => console.log(`  ${target.kind}: ${text}`);
-  step(`seeding ${COMMUNITY.members} members / ${COMMUNITY.posts} posts`);
-  await seed(target, COMMUNITY, 0, true);
+  if (!seeded) {
+    step(`seeding ${COMMUNITY.members} members / ${COMMUNITY.posts} posts`);
+    await seed(target, COMMUNITY, 0, true);
+  }
   const { members: accounts, postIds } = await prepare(target);
 
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under this load.
@@ -134,20 +137,36 @@ export async function benchMixed(target: Target): Promise<MixedFigures> {
     let rssPeak = rssMb(server.child.pid);
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.child.pid))), 250);
 
-    const send = async (member: Member, method: string, path: string, body?: unknown): Promise<{ status: number; retryAfter: number }> => {
-      try {
-        const res = await fetch(`${server.url}${path}`, {
-          method,
-          headers: { cookie: member.cookie, origin: server.url, 'accept-encoding': process.env.MIXED_ENCODING ?? 'br, gzip, deflate', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        await res.arrayBuffer();
-        return { status: res.status, retryAfter: Number(res.headers.get('retry-after')) };
-      } catch {
-        return { status: 0, retryAfter: 0 };
-      }
-    };
+    // The members' requests go through node:http on kept-alive connections (each member has one request out at a time) and
+    // their answers are drained, not decompressed: fetch (undici) cost this process 2-5 ms of CPU
+    // per request (a feed page's brotli decoded), CPU the server and database share on this
+    // 2-core machine (bench/RESULTS.md, 2026-11-27 late evening). The server's work is the same.
+    const agent = new http.Agent({ keepAlive: true });
+    const send = (member: Member, method: string, path: string, body?: unknown): Promise<{ status: number; retryAfter: number }> =>
+      new Promise((resolve) => {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const req = http.request(
+          `${server.url}${path}`,
+          {
+            method,
+            agent,
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+            headers: {
+              cookie: member.cookie,
+              origin: server.url,
+              'accept-encoding': process.env.MIXED_ENCODING ?? 'br, gzip, deflate',
+              ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            },
+          },
+          (res) => {
+            res.on('error', () => resolve({ status: 0, retryAfter: 0 }));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after']) }));
+            res.resume();
+          },
+        );
+        req.on('error', () => resolve({ status: 0, retryAfter: 0 }));
+        req.end(payload);
+      });
     // As the web app does (web/lib/api-client.ts): a request the overload gate turned away (503
     // with Retry-After: nothing ran) is sent again after that wait plus up to a second, three
     // times at most; its time counts from the first try, and only a final failure is an error.
@@ -212,6 +231,7 @@ export async function benchMixed(target: Target): Promise<MixedFigures> {
     );
     const elapsedSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    agent.destroy();
 
     times.sort((a, b) => a - b);
     const kinds: MixedFigures['byKind'] = {};
