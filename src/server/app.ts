@@ -33,6 +33,7 @@ import { matchingRoutes } from './features/matching/matching.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { FeedCache } from './features/posts/feed-cache.js';
+import { SearchHits } from './features/search/search-hits.js';
 import { checksListAnswers } from './lib/list-json.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { postRoutes } from './features/posts/posts.routes.js';
@@ -142,7 +143,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const sockets = new SocketRegistry();
   // Before the routes: the API document is made of the routes registered after it.
   await registerOpenApi(app, config);
-  registerMetrics(app, { token: config.metricsToken, db: database.db, openSockets: () => sockets.size });
+  const searchHits = new SearchHits(database.db, config.searchCacheHits);
+  registerMetrics(app, { token: config.metricsToken, db: database.db, openSockets: () => sockets.size, searchCache: () => searchHits.counts });
   const inFlight = trackInFlight(app, { drainMs: SHUTDOWN_DRAIN_MS, writeGraceMs: SHUTDOWN_WRITE_GRACE_MS });
   // Started once the hub exists (below); stopped here, before the pool closes.
   const background: { mailWorker?: MailWorker } = {};
@@ -220,6 +222,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSession(app, auth, hub, sessions);
   const feedCache = new FeedCache(config.feedCacheBytes, undefined, checksListAnswers(config));
   feedCache.listen(hub);
+  searchHits.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
   // Signing up, in or out, reading notifications, chatting, reporting and writing to support change nothing a feed shows, so those
@@ -228,6 +231,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
     if (['/api/auth/', '/api/account/', '/api/notifications', '/api/conversations', '/api/reports', '/api/support/'].some((prefix) => request.url.startsWith(prefix))) return;
     feedCache.changed();
+    // A post edited, closed or deleted, or a profile's filters changed, here: searches here forget
+    // their hits before the answer goes out (a new post is taken in by its route).
+    if (['/api/posts/', '/api/profiles', '/api/settings'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
   });
 
   await app.register(healthRoutes, { database });
@@ -241,9 +247,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(geoRoutes);
   await app.register(uploadRoutes);
   await app.register(profileRoutes);
-  await app.register(postRoutes, { feedCache });
+  await app.register(postRoutes, { feedCache, searchHits });
   await app.register(matchingRoutes);
-  await app.register(searchRoutes);
+  await app.register(searchRoutes, { searchHits });
   await app.register(requestRoutes);
   await app.register(ratingRoutes);
   await app.register(notificationRoutes);

@@ -31,6 +31,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Memory for cached feed pages, in bytes; 0 turns the feed cache off. */
   feedCacheBytes: number;
+  /** How many search hits (posts a text search found) are kept for every viewer's searches; 0 turns it off. */
+  searchCacheHits: number;
   /** Where the built single-page app lives. */
   webDistDir: string;
   /** What one member may write; 0 turns a limit off. */
@@ -154,6 +156,13 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((n) => n <= 4096, 'must be at most 4096')
     .default(32),
+  SEARCH_CACHE_HITS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of hits (0 turns the search cache off)')
+    .transform(Number)
+    .refine((n) => n <= 10_000_000, 'must be at most 10000000')
+    .default(100_000),
   POSTS_PER_HOUR: limitVariable(10),
   ACTIVE_POSTS_MAX: limitVariable(50),
   EXCHANGE_REQUESTS_PER_HOUR: limitVariable(20),
@@ -237,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTTY = p
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     feedCacheBytes: e.FEED_CACHE_MB * 1024 * 1024,
+    searchCacheHits: e.SEARCH_CACHE_HITS,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(projectRoot(import.meta.dirname), 'dist/web'),
     writeLimits: {
       postsPerHour: e.POSTS_PER_HOUR,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../db/schema/index.js';
 import { enqueueMail } from '../features/mail/queue.js';
 import { TestClient } from '../test/client.js';
-import { useTestServer } from '../test/factories.js';
+import { memberWithProfile, useTestServer } from '../test/factories.js';
 import { startTestServer, testDatabases, type TestDatabaseKind, type TestServer } from '../test/harness.js';
 import { signedInMember } from '../test/members.js';
 import { openSocket } from '../test/sockets.js';
@@ -134,6 +134,19 @@ describe.each(testDatabases())('GET /api/metrics with METRICS_TOKEN on %s', (kin
     await expect
       .poll(async () => valueOf(await scrape(server()), 'http_requests_abandoned_total', labels) - valueOf(before, 'http_requests_abandoned_total', labels))
       .toBe(1);
+  });
+
+  it("counts the search cache's lookups and reads: the same search again is answered from it", async () => {
+    const viewer = await memberWithProfile(server());
+    const count = (text: string, name: string) => valueOf(text, `skillswap_search_cache_${name}_total`);
+    const before = await scrape(server());
+    const q = `zq${randomBytes(4).toString('hex').replace(/\d/g, 'x')}`;
+    for (let i = 0; i < 3; i += 1) expect((await viewer.client.get(`/api/search?q=${q}`)).status).toBe(200);
+    const after = await scrape(server());
+    expect(count(after, 'lookups') - count(before, 'lookups')).toBe(3);
+    expect(count(after, 'reads') - count(before, 'reads')).toBe(1);
+    expect(after).toContain('# TYPE skillswap_search_cache_taken_in_total counter');
+    expect(after).toContain('# TYPE skillswap_search_cache_emptied_total counter');
   });
 
   it('counts the open realtime sockets', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type Database } from '../db/client.js';
 import { AppError } from '../errors.js';
+import type { SearchHitsCounts } from '../features/search/search-hits.js';
 
 export const METRICS_PATH = '/api/metrics';
 
@@ -13,6 +14,8 @@ export interface MetricsOptions {
   db: Database;
   /** Open realtime WebSockets on this instance (realtime/socket.ts's registry). */
   openSockets: () => number;
+  /** The search cache's counts on this instance (features/search/search-hits.ts). */
+  searchCache: () => SearchHitsCounts;
 }
 
 const LABELS = ['method', 'route', 'status_class'] as const;
@@ -26,6 +29,10 @@ const LABELS = ['method', 'route', 'status_class'] as const;
  * - `http_requests_abandoned_total` by method and route pattern: requests whose client left
  *   before the answer (under overload, the ones users gave up on);
  * - `skillswap_realtime_connections`: open WebSockets on this instance;
+ * - `skillswap_search_cache_lookups_total`, `..._reads_total`, `..._taken_in_total` and
+ *   `..._emptied_total`: text searches asked of the shared search hits, lists read from the
+ *   database (the rest were answered from the cache), new posts taken into lists, and times the
+ *   cache was emptied by a change;
  * - `skillswap_mail_outbox_pending`: mails in the outbox not yet sent nor given up (every
  *   instance sees the same number: it is read from the database on each scrape);
  * - the default Node process metrics (CPU, memory, event loop lag, GC, handles).
@@ -81,6 +88,24 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
       }
     },
   });
+
+  const searchCounts: [keyof SearchHitsCounts, string, string][] = [
+    ['lookups', 'lookups', 'Text searches (search and the feed\'s text filter) that asked the shared search hits.'],
+    ['reads', 'reads', 'Search hit lists read from the database: the lookups the cache could not answer.'],
+    ['takenIn', 'taken_in', 'New posts taken into a cached search\'s hits.'],
+    ['emptied', 'emptied', 'Times the search cache was emptied (a post edited or removed, a profile or category changed).'],
+  ];
+  for (const [key, name, help] of searchCounts) {
+    new Counter({
+      name: `skillswap_search_cache_${name}_total`,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(options.searchCache()[key]);
+      },
+    });
+  }
 
   const abandoned = new Counter({
     name: 'http_requests_abandoned_total',

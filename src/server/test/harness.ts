@@ -35,11 +35,14 @@ export async function startTestServer(
   return { app, config, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-/** The configuration of a test server on `port`: silent, in-memory PGlite or the PostgreSQL test database. */
+/**
+ * The configuration of a test server on `port`: in-memory PGlite or the PostgreSQL test database,
+ * silent unless TEST_LOG_LEVEL says otherwise (`TEST_LOG_LEVEL=error` shows a failing request's error).
+ */
 export function testConfig(kind: TestDatabaseKind, port: number, env: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     LOG_FORMAT: 'json',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,

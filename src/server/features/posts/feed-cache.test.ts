@@ -127,6 +127,7 @@ describe.each(testDatabases())('feed cache on %s', (kind) => {
     const notifiers = async (on: boolean) => {
       const verb = on ? sql.raw('ENABLE') : sql.raw('DISABLE');
       await db().execute(sql`ALTER TABLE posts ${verb} TRIGGER posts_content_changed`);
+      await db().execute(sql`ALTER TABLE posts ${verb} TRIGGER posts_added`);
       await db().execute(sql`ALTER TABLE post_tags ${verb} TRIGGER post_tags_content_changed`);
     };
     await notifiers(false);

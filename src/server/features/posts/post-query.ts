@@ -3,7 +3,7 @@ import { splitCustomTags } from '../../../shared/domain/post-tags.js';
 import { responseSignalText, type ResponseCounts } from '../../../shared/domain/response-signal.js';
 import { POST_LIMITS, type ExchangeStatus, type PostItem, type PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { notBlockedWith } from '../blocks/blocks.service.js';
+import { blockedMemberIds, notBlockedWith } from '../blocks/blocks.service.js';
 import { categoryNames } from '../categories/categories.service.js';
 import { responseCounts, responseSignalsQuery } from '../profiles/response-signal.js';
 
@@ -122,6 +122,31 @@ export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
       WHERE er.status IN ('accepted', 'completed')
         AND ((er.requester_id = ${viewerId} AND cp.user_id = ${authorId})
           OR (er.requester_id = ${authorId} AND cp.user_id = ${viewerId}))))`;
+}
+
+/**
+ * The viewer's connections as a list (a statement's rows): the other party of every accepted or
+ * completed exchange request between them, either direction (`authorVisibleTo`'s test).
+ */
+function connectionsOf(viewerId: string): SQL {
+  return sql`SELECT cp.user_id FROM exchange_requests er JOIN posts cp ON cp.id = er.post_id
+      WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed')
+    UNION ALL SELECT er.requester_id FROM posts cp JOIN exchange_requests er ON er.post_id = cp.id
+      WHERE cp.user_id = ${viewerId} AND er.status IN ('accepted', 'completed')`;
+}
+
+/**
+ * The members whose posts the viewer may not see, as a list (a statement's rows): those with
+ * Profile Visibility off who are not the viewer's connections, and those blocked either way.
+ * `scopeCondition`'s rules as sets, for a filter over many author ids at once (`pageOfHits`):
+ * the hidden members through member_settings_hidden_idx, the viewer's connections and blocks
+ * through their own indexes, each read once (`authorVisibleTo` per hidden member ran its
+ * connection test ~300 times a search at the bench community).
+ */
+export function authorsHiddenFrom(viewerId: string): SQL {
+  return sql`SELECT ms.user_id FROM member_settings ms
+      WHERE ms.profile_visibility = false AND ms.user_id <> ${viewerId} AND ms.user_id NOT IN (${connectionsOf(viewerId)})
+    UNION ALL ${blockedMemberIds(viewerId)}`;
 }
 
 /** The scope's rules as one condition over alias p. */

@@ -15,6 +15,8 @@ export interface TextFilter {
   condition: SQL;
   /** Relevance for ORDER BY: ts_rank plus a bonus for a title substring hit. */
   rank: SQL;
+  /** The same relevance with the title tested on the row itself: for a few rows (`SearchHits` taking in new posts). */
+  rowRank: SQL;
 }
 
 const MAX_WORDS = 8;
@@ -134,5 +136,8 @@ export function textFilter(
     rank: substring
       ? sql`(ts_rank(p.search_vector, (SELECT ${tsquery})) + CASE WHEN p.id IN (SELECT tp.id FROM posts tp WHERE tp.title ILIKE ${pattern}) THEN 1 ELSE 0 END)`
       : sql`ts_rank(p.search_vector, (SELECT ${tsquery}))`,
+    rowRank: substring
+      ? sql`(ts_rank(p.search_vector, ${tsquery}) + CASE WHEN p.title ILIKE ${pattern} THEN 1 ELSE 0 END)`
+      : sql`ts_rank(p.search_vector, ${tsquery})`,
   };
 }

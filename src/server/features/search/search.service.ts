@@ -5,6 +5,7 @@ import { nameVector } from '../../db/schema/index.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { authorVisibleTo, barePostsQuery, isAppPage, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilterFor } from '../posts/post-text-filter.js';
+import { hitsQuery, pageOfHits, type SearchHits } from './search-hits.js';
 
 export interface SearchOptions {
   q?: string | undefined;
@@ -21,7 +22,31 @@ export interface SearchOptions {
  * Category: the post's category, or the author's primary category when the post has none,
  * within the chosen category's sub-tree.
  */
-export async function searchPosts(db: Database, viewerId: string, options: SearchOptions): Promise<SearchResponse> {
+export async function searchPosts(db: Database, viewerId: string, options: SearchOptions, searchHits?: SearchHits): Promise<SearchResponse> {
+  const filters: SQL[] = [];
+  if (options.serviceType !== 'all') {
+    filters.push(sql`p.user_id IN (SELECT sp.id FROM profiles sp WHERE sp.service_type IN (${serviceTypes(options.serviceType)}))`);
+  }
+  if (options.categoryId !== undefined) {
+    const subtree = categorySubtree(options.categoryId);
+    filters.push(sql`(p.category_id IN (${subtree})
+      OR (p.category_id IS NULL AND p.user_id IN (SELECT cp.id FROM profiles cp WHERE cp.primary_category_id IN (${subtree}))))`);
+  }
+  const people = async () => (options.offset === 0 ? searchPeople(db, viewerId, options) : []);
+  if (searchHits?.enabled) {
+    // Text searched: a page of the hits everyone's searches for the same text share (`SearchHits`).
+    const { filter } = await textFilterFor(db, options.q);
+    const hits = filter && (await searchHits.hits(hitsQuery(options.q, filter, { serviceType: options.serviceType, categoryId: options.categoryId, where: filters })));
+    if (hits) {
+      const named = isAppPage(options.limit, options.offset);
+      const [{ rows, total }, found] = await Promise.all([
+        pageOfHits(db, viewerId, hits.best, { limit: options.limit, offset: options.offset, prepareAs: named ? 'search_hits_page' : undefined }),
+        people(),
+      ]);
+      const items = postItems(rows, viewerId).map(({ item }) => item);
+      return { items, total, nextOffset: nextOffset(options.offset, options.limit, rows.length, total), people: found };
+    }
+  }
   // The app's pages run as named statements: parsed once, and planned once (PostgreSQL's
   // generic plan reads the hits through the same indexes whatever the words; several words
   // leave their stop words out first, `textFilterFor`).
@@ -30,16 +55,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
   // Several words have their own names: their shapes (one per number of words kept) would
   // otherwise take the one-word pages' (a label names its first 16 texts).
   const pageName = words.length < 2 ? 'search_page' : 'search_page_words';
-  const where: SQL[] = [];
-  if (filter) where.push(filter.condition);
-  if (options.serviceType !== 'all') {
-    where.push(sql`p.user_id IN (SELECT sp.id FROM profiles sp WHERE sp.service_type IN (${serviceTypes(options.serviceType)}))`);
-  }
-  if (options.categoryId !== undefined) {
-    const subtree = categorySubtree(options.categoryId);
-    where.push(sql`(p.category_id IN (${subtree})
-      OR (p.category_id IS NULL AND p.user_id IN (SELECT cp.id FROM profiles cp WHERE cp.primary_category_id IN (${subtree}))))`);
-  }
+  const where: SQL[] = [...(filter ? [filter.condition] : []), ...filters];
   // The page is ranked and counted from the posts alone, then only its rows get their authors,
   // categories and response signals: one statement. The 'People' group (first page only) goes
   // out beside it.
@@ -54,7 +70,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     // Its LIMIT and OFFSET in the text, as the page's (named) statement has them.
     prepareAs: named ? pageName : undefined,
   });
-  const [rows, people] = await Promise.all([
+  const [rows, found] = await Promise.all([
     selectPosts<{ total: number }>(db, {
       viewerId,
       scope: 'community',
@@ -66,7 +82,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
       withSignals: true,
       prepareAs: named ? pageName : undefined,
     }),
-    options.offset === 0 ? searchPeople(db, viewerId, options) : [],
+    people(),
   ]);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && options.offset > 0) {
@@ -81,7 +97,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     total = first[0]?.total ?? 0;
   }
   const items = postItems(rows, viewerId).map(({ item }) => item);
-  return { items, total, nextOffset: nextOffset(options.offset, options.limit, rows.length, total), people };
+  return { items, total, nextOffset: nextOffset(options.offset, options.limit, rows.length, total), people: found };
 }
 
 /** Profile service types the filter accepts: 'digital' and 'physical' include 'both'. */

@@ -46,55 +46,6 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect(past).toMatchObject({ items: [], total: 3, nextOffset: null });
   });
 
-  it('answers searches of one word and of several (named statements) the same under a generic plan', async () => {
-    const viewer = await memberWithProfile(server());
-    const author = await memberWithProfile(server());
-    const words = Array.from({ length: 8 }, () => `zq${unique()}${unique()}`);
-    const posts: Record<string, { inTitle: string; inText: string }> = {};
-    for (const word of words) {
-      posts[word] = {
-        inText: await insertPost(db(), author.userId, { title: 'Weekend help on offer', offering: `Lessons in ${word}ing for beginners`, lookingFor: 'Help with my garden beds', ageDays: 1 }),
-        inTitle: await insertPost(db(), author.userId, { title: `${word} club`, offering: 'Come along on Sundays', lookingFor: 'Help with my garden beds', ageDays: 2 }),
-      };
-    }
-    // Each word's prefix finds its two posts, the title hit first, on every run. Whether
-    // PostgreSQL reuses its generic plan depends on its cost estimates for this small database,
-    // and whether the statement is named on which of its 16 shapes this process met first (other
-    // test files' odd limits and offsets); on PGlite (one connection) the second round is made to
-    // run generically, named or not, so the answers are checked under such a plan.
-    const generic = async (on: boolean) => {
-      if (kind === 'pglite') await queryRows(db(), on ? sql`SET plan_cache_mode = force_generic_plan` : sql`RESET plan_cache_mode`);
-    };
-    for (const [round, roundWords] of [words, words].entries()) {
-      await generic(round === 1);
-      try {
-        for (const word of roundWords) {
-          const body = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${word.slice(0, -2)}`));
-          expect(body.items.map((p) => p.id)).toEqual([posts[word]?.inTitle, posts[word]?.inText]);
-          expect(body.total).toBe(2);
-          // Several words, a stop word among them: the stop word is left out beforehand, so the
-          // statement holds no test that only a plan made for these words would fold away.
-          // (The whole word: a cut-off prefix may stem differently from the word, 'zqy' -> 'zqi'.)
-          const q = encodeURIComponent(`the ${word} club`);
-          const two = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${q}`));
-          expect(two.items.map((p) => p.id)).toEqual([posts[word]?.inTitle]);
-          expect(two.total).toBe(1);
-        }
-      } finally {
-        await generic(false);
-      }
-    }
-    if (kind === 'pglite') {
-      // One connection: the page of several words ran as a named statement, without numnode.
-      const named = await queryRows<{ statement: string }>(
-        db(),
-        sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'pglite_search_page_words_%'`,
-      );
-      expect(named.length).toBeGreaterThan(0);
-      expect(named.every((n) => !n.statement.includes('numnode'))).toBe(true);
-    }
-  });
-
   it('matches the author skill, filters by the author service type and by category', async () => {
     const viewer = await memberWithProfile(server());
     const tag = `zq${unique()}`;
@@ -262,5 +213,59 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect(summary).toMatchObject({ ratingAverage: 4.5, ratingCount: 2, medianResponseHours: 3, completedExchanges: 1 });
     expect(summary.joinedAt).toBe(user?.createdAt.toISOString());
     expect((await viewer.client.get('/api/members/nobody/summary')).status).toBe(404);
+  });
+
+  describe('without the search cache (SEARCH_CACHE_HITS=0: every search ranks its hits)', () => {
+    const server = useTestServer(kind, { SEARCH_CACHE_HITS: '0' });
+    const db = () => server().app.database.db;
+
+    it('answers searches of one word and of several (named statements) the same under a generic plan', async () => {
+      const viewer = await memberWithProfile(server());
+      const author = await memberWithProfile(server());
+      const words = Array.from({ length: 8 }, () => `zq${unique()}${unique()}`);
+      const posts: Record<string, { inTitle: string; inText: string }> = {};
+      for (const word of words) {
+        posts[word] = {
+          inText: await insertPost(db(), author.userId, { title: 'Weekend help on offer', offering: `Lessons in ${word}ing for beginners`, lookingFor: 'Help with my garden beds', ageDays: 1 }),
+          inTitle: await insertPost(db(), author.userId, { title: `${word} club`, offering: 'Come along on Sundays', lookingFor: 'Help with my garden beds', ageDays: 2 }),
+        };
+      }
+      // Each word's prefix finds its two posts, the title hit first, on every run. Whether
+      // PostgreSQL reuses its generic plan depends on its cost estimates for this small database,
+      // and whether the statement is named on which of its 16 shapes this process met first (other
+      // test files' odd limits and offsets); on PGlite (one connection) the second round is made to
+      // run generically, named or not, so the answers are checked under such a plan.
+      const generic = async (on: boolean) => {
+        if (kind === 'pglite') await queryRows(db(), on ? sql`SET plan_cache_mode = force_generic_plan` : sql`RESET plan_cache_mode`);
+      };
+      for (const [round, roundWords] of [words, words].entries()) {
+        await generic(round === 1);
+        try {
+          for (const word of roundWords) {
+            const body = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${word.slice(0, -2)}`));
+            expect(body.items.map((p) => p.id)).toEqual([posts[word]?.inTitle, posts[word]?.inText]);
+            expect(body.total).toBe(2);
+            // Several words, a stop word among them: the stop word is left out beforehand, so the
+            // statement holds no test that only a plan made for these words would fold away.
+            // (The whole word: a cut-off prefix may stem differently from the word, 'zqy' -> 'zqi'.)
+            const q = encodeURIComponent(`the ${word} club`);
+            const two = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${q}`));
+            expect(two.items.map((p) => p.id)).toEqual([posts[word]?.inTitle]);
+            expect(two.total).toBe(1);
+          }
+        } finally {
+          await generic(false);
+        }
+      }
+      if (kind === 'pglite') {
+        // One connection: the page of several words ran as a named statement, without numnode.
+        const named = await queryRows<{ statement: string }>(
+          db(),
+          sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'pglite_search_page_words_%'`,
+        );
+        expect(named.length).toBeGreaterThan(0);
+        expect(named.every((n) => !n.statement.includes('numnode'))).toBe(true);
+      }
+    });
   });
 });

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { FeedResponse } from '../../../shared/schemas/matching.js';
+import type { PostItem, SearchResponse } from '../../../shared/schemas/posts.js';
+import { exchangeRequests, posts } from '../../db/schema/index.js';
+import type { TestClient } from '../../test/client.js';
+import { insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+
+const ids = (list: { items: { id: string }[] }) => list.items.map((item) => item.id);
+
+/** Searches until `check` holds (a notification from the database is on its way) or 3 s pass. */
+async function searchUntil(client: TestClient, q: string, check: (found: SearchResponse) => boolean): Promise<SearchResponse> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const found = await client.json<SearchResponse>(await client.get(`/api/search?q=${encodeURIComponent(q)}`));
+    if (check(found) || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.each(testDatabases())('search hits shared by every viewer on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+  const unique = () => Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x');
+
+  it('takes a new post into a search already made, in its place, at once on the instance that made it', async () => {
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    const tag = `zq${unique()}`;
+    const inTitle = await insertPost(db(), author.userId, { title: `Pottery wheel ${tag}`, offering: `Pottery for beginners ${tag}`, lookingFor: 'Help with my garden beds', ageDays: 3 });
+    const inText = await insertPost(db(), author.userId, { title: 'Weekend help on offer', offering: `Clay and ${tag} glazes`, lookingFor: 'Someone to fix a leaking tap', ageDays: 2 });
+    const search = async (client: TestClient) => client.json<SearchResponse>(await client.get(`/api/search?q=${tag}`));
+    expect(ids(await search(viewer.client))).toEqual([inTitle, inText]);
+
+    // Made through the API: the author's answer comes once this instance's searches have it.
+    const res = await author.client.post('/api/posts', {
+      title: `Glazing ${tag} evenings`,
+      offering: `Glazing and kiln firing for ${tag} pieces`,
+      lookingFor: 'Spanish conversation practice',
+      keywords: ['Pottery'],
+      format: 'in_person',
+    });
+    expect(res.status).toBe(201);
+    const created = (await author.client.json<PostItem>(res)).id;
+    const after = await search(viewer.client);
+    // A title hit, and the newest of the two: first.
+    expect(ids(after)).toEqual([created, inTitle, inText]);
+    expect(after.total).toBe(3);
+    // The feed's text filter reads the same hits, newest first.
+    const feed = await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?limit=50&q=${tag}`));
+    expect(ids(feed)).toEqual([created, inText, inTitle]);
+    // The author shares the list, without their own posts.
+    expect(await search(author.client)).toMatchObject({ items: [], total: 0 });
+
+    // Edited so the search no longer finds it: gone at once.
+    const edited = await author.client.request('PATCH', `/api/posts/${created}`, { title: 'Glazing evenings', offering: 'Glazing and kiln firing', lookingFor: 'Spanish conversation practice' });
+    expect(edited.status).toBe(200);
+    expect(ids(await search(viewer.client))).toEqual([inTitle, inText]);
+
+    // Written straight to the database (another instance, a script): taken in when its notification comes.
+    const direct = await insertPost(db(), author.userId, { title: 'Evening class', offering: `Raku ${tag} firing outdoors`, lookingFor: 'Bike repair lessons please' });
+    const withDirect = await searchUntil(viewer.client, tag, (found) => ids(found).includes(direct));
+    expect(ids(withDirect)).toEqual([inTitle, direct, inText]);
+    // Closed straight in the database: forgotten when its notification comes.
+    await db().update(posts).set({ status: 'hidden' }).where(eq(posts.id, inTitle));
+    expect(ids(await searchUntil(viewer.client, tag, (found) => !ids(found).includes(inTitle)))).toEqual([direct, inText]);
+  });
+
+  it('pages the shared hits per viewer: counts and offsets leave out what the viewer may not see', async () => {
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    const tag = `zq${unique()}`;
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      made.push(await insertPost(db(), author.userId, { title: `Knitting ${tag} circle`, offering: `Knitting socks ${tag}`, lookingFor: 'Help with my garden beds', ageDays: 5 - i }));
+    }
+    const ownPost = await insertPost(db(), viewer.userId, { title: `My knitting ${tag}`, offering: `Knitting hats ${tag}`, lookingFor: 'Help with a garden fence please' });
+    const page = async (client: TestClient, offset: number) =>
+      client.json<SearchResponse>(await client.get(`/api/search?q=${tag}&limit=2&offset=${offset}`));
+    const newestFirst = [...made].reverse();
+    expect(await page(viewer.client, 0)).toMatchObject({ total: 5, nextOffset: 2 });
+    expect(ids(await page(viewer.client, 2))).toEqual(newestFirst.slice(2, 4));
+    expect(await page(viewer.client, 4)).toMatchObject({ total: 5, nextOffset: null });
+    expect(await page(viewer.client, 10)).toMatchObject({ items: [], total: 5, nextOffset: null });
+    // The author sees the viewer's post and none of their own, from the same list.
+    expect(ids(await page(author.client, 0))).toEqual([ownPost]);
+
+    // A hidden author's post, in the same list: seen by their connections only, either way round.
+    const hidden = await memberWithProfile(server());
+    await setSettings(db(), hidden.userId, { profileVisibility: false });
+    const hiddenPost = await insertPost(db(), hidden.userId, { title: `Secret ${tag} circle`, offering: `Knitting shawls ${tag}`, lookingFor: 'Help with a garden fence please', ageDays: 10 });
+    const asker = await memberWithProfile(server());
+    await db().insert(exchangeRequests).values({ requesterId: asker.userId, postId: hiddenPost, status: 'accepted' });
+    const askerPost = await insertPost(db(), author.userId, { offering: 'Unrelated bread baking at home', lookingFor: 'Unrelated help with the garden' });
+    await db().insert(exchangeRequests).values({ requesterId: hidden.userId, postId: askerPost, status: 'completed' });
+    const all = async (client: TestClient) => client.json<SearchResponse>(await client.get(`/api/search?q=${tag}&limit=50`));
+    await searchUntil(viewer.client, tag, (found) => found.total === 5 && ids(found).length === 5);
+    expect(await all(viewer.client)).toMatchObject({ total: 5 });
+    expect(ids(await all(viewer.client))).not.toContain(hiddenPost);
+    // The asker requested the hidden post (accepted); the author's post was requested by the hidden member (completed).
+    expect(ids(await all(asker.client))).toContain(hiddenPost);
+    expect(await all(asker.client)).toMatchObject({ total: 7 });
+    expect(ids(await all(author.client))).toEqual([ownPost, hiddenPost]);
+  });
+
+  describe('with room for few hits (SEARCH_CACHE_HITS=8: at most 2 hits a search)', () => {
+    const small = useTestServer(kind, { SEARCH_CACHE_HITS: '8' });
+
+    it('answers a search that finds more than a list may hold from the database, as before', async () => {
+      const viewer = await memberWithProfile(small());
+      const author = await memberWithProfile(small());
+      const tag = `zq${unique()}`;
+      const made: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        made.push(await insertPost(small().app.database.db, author.userId, { title: `Baking ${tag}`, offering: `Sourdough ${tag} bread`, lookingFor: 'Help with my garden beds', ageDays: 3 - i }));
+      }
+      for (let round = 0; round < 2; round += 1) {
+        const found = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}`));
+        expect(ids(found)).toEqual([...made].reverse());
+        expect(found.total).toBe(3);
+        const feed = await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?limit=50&q=${tag}`));
+        expect(ids(feed)).toEqual([...made].reverse());
+      }
+    });
+  });
+});

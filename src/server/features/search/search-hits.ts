@@ -1,0 +1,325 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { queryRows, type Database } from '../../db/client.js';
+import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
+import { authorsHiddenFrom, selectPosts, type PostRow } from '../posts/post-query.js';
+import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
+
+/** One active post a text search found: what ordering and the viewer's rules need. */
+export interface Hit {
+  id: string;
+  userId: string;
+  /** The search's relevance (`TextFilter.rank`). */
+  rank: number;
+  /** created_at in UTC to the microsecond, 'YYYY-MM-DD HH24:MI:SS.US': ordered as text. */
+  createdAt: string;
+}
+
+/** A text search's hits, best first (rank, then newest, then id, as search orders its page). */
+export interface Hits {
+  readonly best: readonly Hit[];
+  /** The same hits newest first (the feed's filtered page). */
+  newest(): readonly Hit[];
+}
+
+/** What the hits of one search are: its conditions over alias p and its rank (never the viewer). */
+export interface HitsQuery {
+  /** Names the search: its text as typed and its filters. */
+  key: string;
+  where: SQL[];
+  rank: SQL;
+  /** `rank` for a few rows (`TextFilter.rowRank`). */
+  rowRank: SQL;
+}
+
+export interface SearchHitsCounts {
+  lookups: number;
+  reads: number;
+  takenIn: number;
+  emptied: number;
+}
+
+/** The payload prefix of a notification naming the posts a statement added (migration 0015). */
+export const POSTS_ADDED_PREFIX = 'posts+';
+/** Notifications after which no cached hits can be trusted: posts edited or gone, authors' filters, category names. */
+const HITS_CHANGED = new Set(['posts', 'profiles', 'skill_categories', 'users']);
+/** A safety net: hits are kept up to date by notifications, this bounds a missed one. */
+export const SEARCH_HITS_TTL_MS = 300_000;
+/** How many added posts are remembered, so the notification of a post this instance already took in is skipped. */
+const REMEMBERED_ADDS = 10_000;
+/**
+ * A search finding more posts than this ('a', 'help') is not shared: its list would be most of
+ * the community, read again after every emptying. Such searches rank their hits in the database
+ * as before (`hits()` answers null), and the text is remembered as broad for a while.
+ */
+export const MAX_SHARED_HITS = 20_000;
+
+class Entry implements Hits {
+  private byCreation: Hit[] | undefined;
+  readonly ids: Set<string>;
+
+  constructor(
+    readonly query: HitsQuery,
+    readonly best: Hit[],
+  ) {
+    this.ids = new Set(best.map((hit) => hit.id));
+  }
+
+  newest(): readonly Hit[] {
+    this.byCreation ??= [...this.best].sort(newestFirst);
+    return this.byCreation;
+  }
+
+  /** Takes in a post the search finds, in its place; false when it was there already. */
+  add(hit: Hit): boolean {
+    if (this.ids.has(hit.id)) return false;
+    this.ids.add(hit.id);
+    let low = 0;
+    let high = this.best.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const other = this.best[middle];
+      if (other && bestFirst(other, hit) < 0) low = middle + 1;
+      else high = middle;
+    }
+    this.best.splice(low, 0, hit);
+    this.byCreation = undefined;
+    return true;
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** rank DESC, created_at DESC, id DESC (search's ORDER BY). */
+export function bestFirst(a: Hit, b: Hit): number {
+  return b.rank - a.rank || compareText(b.createdAt, a.createdAt) || compareText(b.id, a.id);
+}
+
+/** created_at DESC, id DESC (the feed's ORDER BY). */
+function newestFirst(a: Hit, b: Hit): number {
+  return compareText(b.createdAt, a.createdAt) || compareText(b.id, a.id);
+}
+
+interface HitRow {
+  id: string;
+  user_id: string;
+  created: string;
+  rank: number | string;
+}
+
+const hitColumns = (rank: SQL) =>
+  sql`p.id, p.user_id, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS created, (${rank})::float8 AS rank`;
+
+const toHit = (row: HitRow): Hit => ({ id: row.id, userId: row.user_id, rank: Number(row.rank), createdAt: row.created });
+
+/**
+ * Which active posts each recent text search found, for every viewer: ranking every hit was most
+ * of a search's database time (bench/RESULTS.md), and a community asks for the same few words
+ * again and again. The viewer's own rules (their own posts, hidden and blocked authors) are
+ * applied to the hits per request (`pageOfHits`), so one list serves everyone.
+ * Kept current by the database's notifications through the hub: a new post is taken into every
+ * list whose search finds it (one statement for all of them), anything else that could change a
+ * hit (an edit, a status, a deletion, an author's profile, a category) empties the cache, as does
+ * a gap in the notifications. A list read while the cache was emptied is handed to its requests
+ * but not kept; posts added while a list was read are taken into it afterwards (under load a
+ * read can take longer than the community takes to post). `maxHits` 0 turns it off.
+ */
+export class SearchHits {
+  private readonly entries: LRUCache<string, Entry> | undefined;
+  private readonly filling = new Map<string, Promise<Entry | null>>();
+  /** Searches that found more than `maxEntryHits` posts lately. */
+  private readonly broad = new LRUCache<string, true>({ max: 1_000, ttl: SEARCH_HITS_TTL_MS });
+  private readonly maxEntryHits: number;
+  private readonly added = new LRUCache<string, true>({ max: REMEMBERED_ADDS });
+  /** Bumped by every `changed()`, so a list read across one is not kept. */
+  private epoch = 0;
+  /** The posts added lately, in order, and how many were added in all (a read takes in those added while it ran). */
+  private readonly recentAdds: string[] = [];
+  private addCount = 0;
+  /** What the cache did since start (`/api/metrics`): searches asked, lists read, posts taken in, times emptied. */
+  readonly counts: SearchHitsCounts = { lookups: 0, reads: 0, takenIn: 0, emptied: 0 };
+
+  constructor(
+    private readonly db: Database,
+    maxHits: number,
+    ttlMs = SEARCH_HITS_TTL_MS,
+  ) {
+    this.maxEntryHits = Math.min(MAX_SHARED_HITS, Math.floor(maxHits / 4));
+    this.entries =
+      maxHits > 0 ? new LRUCache<string, Entry>({ maxSize: maxHits, sizeCalculation: (entry) => entry.best.length + 1, ttl: ttlMs }) : undefined;
+  }
+
+  /** False when SEARCH_CACHE_HITS is 0: searches then rank their hits themselves. */
+  get enabled(): boolean {
+    return this.entries !== undefined;
+  }
+
+  /** Subscribes to the database's change notifications. */
+  listen(hub: RealtimeHub): void {
+    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
+      if (payload.startsWith(POSTS_ADDED_PREFIX)) void this.postsAdded(payload.slice(POSTS_ADDED_PREFIX.length).split(','));
+      else if (HITS_CHANGED.has(payload)) this.changed();
+    });
+    hub.onGap(() => this.changed());
+  }
+
+  /** Something a search finds may have changed: every list is dropped. */
+  changed(): void {
+    this.counts.emptied += 1;
+    this.epoch += 1;
+    this.entries?.clear();
+  }
+
+  /**
+   * The search's hits, from the cache or read (requests missing together share one read); null
+   * for a search that finds too many posts to share (`MAX_SHARED_HITS`).
+   */
+  async hits(query: HitsQuery): Promise<Hits | null> {
+    const cached = this.entries?.get(query.key);
+    this.counts.lookups += 1;
+    if (cached) return cached;
+    if (this.broad.has(query.key)) return null;
+    const pending = this.filling.get(query.key);
+    if (pending) return pending;
+    const fill = this.fill(query).finally(() => this.filling.delete(query.key));
+    this.filling.set(query.key, fill);
+    return fill;
+  }
+
+  /**
+   * Posts were added (by this instance, before it answers, or by any, when the notification
+   * comes): each list whose search finds one takes it in. Posts already taken in are skipped.
+   */
+  async postsAdded(ids: string[]): Promise<void> {
+    const fresh = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !this.added.has(id));
+    if (fresh.length === 0 || !this.entries) return;
+    for (const id of fresh) this.added.set(id, true);
+    this.recentAdds.push(...fresh);
+    this.addCount += fresh.length;
+    if (this.recentAdds.length > REMEMBERED_ADDS) this.recentAdds.splice(0, this.recentAdds.length - REMEMBERED_ADDS);
+    // In the order of their keys, so the statement's text stays the same while the lists do.
+    await this.takeIn(fresh, [...this.entries.values()].sort((a, b) => compareText(a.query.key, b.query.key)));
+  }
+
+  /**
+   * Reads the search's hits and keeps them, unless the cache was emptied meanwhile. Posts added
+   * while it ran may be missing from what it read (under load a read takes longer than the
+   * community takes to post): they are taken in as for a list already kept.
+   */
+  private async fill(query: HitsQuery): Promise<Entry | null> {
+    const epoch = this.epoch;
+    const addsBefore = this.addCount;
+    this.counts.reads += 1;
+    const entry = await this.read(query);
+    if (!entry) {
+      this.broad.set(query.key, true);
+      return null;
+    }
+    const addedSince = this.addCount - addsBefore;
+    if (epoch !== this.epoch || addedSince > this.recentAdds.length) return entry;
+    this.entries?.set(query.key, entry);
+    if (addedSince > 0) await this.takeIn(this.recentAdds.slice(-addedSince), [entry]);
+    return entry;
+  }
+
+  /** Runs each list's search over the added posts (one statement for all) and takes in what it finds. */
+  private async takeIn(ids: string[], entries: Entry[]): Promise<void> {
+    if (ids.length === 0 || entries.length === 0) return;
+    const idArray = `{${ids.join(',')}}`;
+    try {
+      // The added posts are read first, by id, and every list's conditions then test those rows
+      // only (tested inside each search's own read, PostgreSQL scanned the search's indexes:
+      // ~200 ms a post under the mixed benchmark's load). Named: planning the statement for ten
+      // lists cost ~6 ms a post, and its text stays the same while the lists do.
+      const rows = await queryRows<HitRow & { entry: number }>(
+        this.db,
+        sql`WITH added AS MATERIALIZED (SELECT * FROM posts WHERE id = ANY(${idArray}::uuid[]) AND status = 'active')
+          ${sql.join(
+            entries.map(
+              (entry, i) => sql`(SELECT ${i}::int AS entry, ${hitColumns(entry.query.rowRank)} FROM added p
+                WHERE ${sql.join(entry.query.where, sql` AND `)})`,
+            ),
+            sql` UNION ALL `,
+          )}`,
+        'search_hits_take_in',
+      );
+      for (const row of rows) {
+        const entry = entries[Number(row.entry)];
+        // A list dropped or read again meanwhile is left alone (a new read already has the post).
+        if (entry && this.entries?.peek(entry.query.key) === entry && entry.add(toHit(row))) this.counts.takenIn += 1;
+      }
+    } catch {
+      this.changed();
+    }
+  }
+
+  /** Every active post the search finds, best first; null past `maxEntryHits`. */
+  private async read(query: HitsQuery): Promise<Entry | null> {
+    const rows = await queryRows<HitRow>(
+      this.db,
+      sql`SELECT ${hitColumns(query.rank)} FROM posts p WHERE p.status = 'active' AND ${sql.join(query.where, sql` AND `)}
+        LIMIT ${this.maxEntryHits + 1}`,
+      undefined,
+      {},
+    );
+    if (rows.length > this.maxEntryHits) return null;
+    return new Entry(query, rows.map(toHit).sort(bestFirst));
+  }
+}
+
+export interface HitsPageOptions {
+  limit: number;
+  offset: number;
+  /** Further select-list items of the page's rows. */
+  columns?: SQL[];
+  prepareAs?: string;
+}
+
+/**
+ * A page of the hits as the viewer may see them (`selectPosts`'s community rules: not their own,
+ * no hidden or blocked author), and how many hits they may see. The viewer's hidden authors are
+ * one short list (`authorsHiddenFrom`), left out here; only the page's posts are then read, where
+ * the rules are checked again with each post's current status. (Sending every hit's id to the
+ * database instead cost more than ranking them: ~6 ms to parse 3,500 ids.)
+ */
+export async function pageOfHits<Extra extends object = Record<never, never>>(
+  db: Database,
+  viewerId: string,
+  hits: readonly Hit[],
+  options: HitsPageOptions,
+): Promise<{ rows: (PostRow & Extra)[]; total: number }> {
+  const hiddenRows = await queryRows<{ user_id: string }>(db, authorsHiddenFrom(viewerId), 'authors_hidden', {});
+  const hidden = new Set(hiddenRows.map((row) => row.user_id));
+  const seen = hits.filter((hit) => hit.userId !== viewerId && !hidden.has(hit.userId));
+  const page = seen.slice(options.offset, options.offset + options.limit);
+  if (page.length === 0) return { rows: [], total: seen.length };
+  const rows = await selectPosts<Extra>(db, {
+    viewerId,
+    scope: 'community',
+    // The ids as one array value: one statement text for any page (`findMatches`' winners too).
+    where: [sql`p.id = ANY(${`{${page.map((hit) => hit.id).join(',')}}`}::uuid[])`],
+    columns: options.columns,
+    limit: Math.ceil(page.length / 50) * 50,
+    withSignals: true,
+    prepareAs: options.prepareAs,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: page.flatMap((hit) => byId.get(hit.id) ?? []), total: seen.length };
+}
+
+/** The hits query of what the member typed, with search's filters (none: the feed's). */
+export function hitsQuery(
+  q: string | undefined,
+  filter: TextFilter,
+  filters: { serviceType?: string; categoryId?: number | undefined; where?: SQL[] } = {},
+): HitsQuery {
+  return {
+    key: JSON.stringify([substringPattern(q).phrase, filters.serviceType ?? 'all', filters.categoryId ?? null]),
+    where: [filter.condition, ...(filters.where ?? [])],
+    rank: filter.rank,
+    rowRank: filter.rowRank,
+  };
+}
+
