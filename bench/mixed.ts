@@ -46,6 +46,18 @@ export interface MixedFigures {
   rssPeakMb: number;
   /** Per kind of request: count and p99, for RESULTS.md. */
   byKind: Record<string, { count: number; p99: number }>;
+  /** The shared caches over the run (/api/metrics): lookups, and reads from the database. */
+  caches: Record<'search' | 'match', { lookups: number; reads: number }>;
+}
+
+const METRICS_TOKEN = 'bench-metrics-token-mixed-0123';
+
+/** The shared caches' counters from the server's /api/metrics. */
+async function cacheCounts(url: string): Promise<MixedFigures['caches']> {
+  const text = await (await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const value = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? 0);
+  const of = (cache: string) => ({ lookups: value(`skillswap_${cache}_cache_lookups_total`), reads: value(`skillswap_${cache}_cache_reads_total`) });
+  return { search: of('search'), match: of('match') };
 }
 
 interface Member {
@@ -105,7 +117,7 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = await startServer(
     target,
-    { LOG_LEVEL: process.env.MIXED_LOG_LEVEL ?? 'warn', POSTS_PER_HOUR: '0', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '0', MESSAGES_PER_MINUTE: '0' },
+    { LOG_LEVEL: process.env.MIXED_LOG_LEVEL ?? 'warn', METRICS_TOKEN, POSTS_PER_HOUR: '0', ACTIVE_POSTS_MAX: '0', EXCHANGE_REQUESTS_PER_HOUR: '0', MESSAGES_PER_MINUTE: '0' },
     nodeArgs,
   );
   try {
@@ -219,6 +231,7 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
     };
 
     step(`${members.length} members for ${MIXED_TARGETS.seconds} s: feed pages and filters, search, profiles, matches; 20 % writes`);
+    const cachesBefore = await cacheCounts(server.url);
     const started = performance.now();
     const deadline = started + MIXED_TARGETS.seconds * 1000;
     await Promise.all(
@@ -232,6 +245,11 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
     const elapsedSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     agent.destroy();
+    const cachesAfter = await cacheCounts(server.url);
+    const caches = {
+      search: { lookups: cachesAfter.search.lookups - cachesBefore.search.lookups, reads: cachesAfter.search.reads - cachesBefore.search.reads },
+      match: { lookups: cachesAfter.match.lookups - cachesBefore.match.lookups, reads: cachesAfter.match.reads - cachesBefore.match.reads },
+    };
 
     times.sort((a, b) => a - b);
     const kinds: MixedFigures['byKind'] = {};
@@ -252,6 +270,7 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
       errorKinds,
       rssPeakMb: rssPeak,
       byKind: kinds,
+      caches,
     };
   } finally {
     await stopServer(server.child);

@@ -34,6 +34,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { SearchHits } from './features/search/search-hits.js';
+import { MatchRankings } from './features/matching/match-rankings.js';
 import { checksListAnswers } from './lib/list-json.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { postRoutes } from './features/posts/posts.routes.js';
@@ -144,7 +145,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Before the routes: the API document is made of the routes registered after it.
   await registerOpenApi(app, config);
   const searchHits = new SearchHits(database.db, config.searchCacheHits);
-  registerMetrics(app, { token: config.metricsToken, db: database.db, openSockets: () => sockets.size, searchCache: () => searchHits.counts });
+  const matchRankings = new MatchRankings(database.db, config.matchCache);
+  registerMetrics(app, {
+    token: config.metricsToken,
+    db: database.db,
+    openSockets: () => sockets.size,
+    caches: { search: () => searchHits.counts, match: () => matchRankings.counts },
+  });
   const inFlight = trackInFlight(app, { drainMs: SHUTDOWN_DRAIN_MS, writeGraceMs: SHUTDOWN_WRITE_GRACE_MS });
   // Started once the hub exists (below); stopped here, before the pool closes.
   const background: { mailWorker?: MailWorker } = {};
@@ -223,6 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const feedCache = new FeedCache(config.feedCacheBytes, undefined, checksListAnswers(config));
   feedCache.listen(hub);
   searchHits.listen(hub);
+  matchRankings.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
   // Signing up, in or out, reading notifications, chatting, reporting and writing to support change nothing a feed shows, so those
@@ -234,6 +242,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // A post edited, closed or deleted, or a profile's filters changed, here: searches here forget
     // their hits before the answer goes out (a new post is taken in by its route).
     if (['/api/posts/', '/api/profiles', '/api/settings'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
+    // Anything but a new post (scored into every ranking by its route) or a new request (pending:
+    // it connects nobody) may change someone's matches: rankings here are dropped.
+    if (!(request.method === 'POST' && (request.url === '/api/posts' || request.url === '/api/requests'))) matchRankings.changed();
   });
 
   await app.register(healthRoutes, { database });
@@ -247,8 +258,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(geoRoutes);
   await app.register(uploadRoutes);
   await app.register(profileRoutes);
-  await app.register(postRoutes, { feedCache, searchHits });
-  await app.register(matchingRoutes);
+  await app.register(postRoutes, { feedCache, searchHits, matchRankings });
+  await app.register(matchingRoutes, { matchRankings });
   await app.register(searchRoutes, { searchHits });
   await app.register(requestRoutes);
   await app.register(ratingRoutes);

@@ -33,6 +33,8 @@ export interface AppConfig {
   feedCacheBytes: number;
   /** How many search hits (posts a text search found) are kept for every viewer's searches; 0 turns it off. */
   searchCacheHits: number;
+  /** Whether members' general match rankings are kept between their requests (MATCH_CACHE). */
+  matchCache: boolean;
   /** Where the built single-page app lives. */
   webDistDir: string;
   /** What one member may write; 0 turns a limit off. */
@@ -163,6 +165,7 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((n) => n <= 10_000_000, 'must be at most 10000000')
     .default(100_000),
+  MATCH_CACHE: z.enum(['on', 'off']).default('on'),
   POSTS_PER_HOUR: limitVariable(10),
   ACTIVE_POSTS_MAX: limitVariable(50),
   EXCHANGE_REQUESTS_PER_HOUR: limitVariable(20),
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTTY = p
     trustProxy: e.TRUST_PROXY,
     feedCacheBytes: e.FEED_CACHE_MB * 1024 * 1024,
     searchCacheHits: e.SEARCH_CACHE_HITS,
+    matchCache: e.MATCH_CACHE === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(projectRoot(import.meta.dirname), 'dist/web'),
     writeLimits: {
       postsPerHour: e.POSTS_PER_HOUR,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type Database } from '../db/client.js';
 import { AppError } from '../errors.js';
-import type { SearchHitsCounts } from '../features/search/search-hits.js';
+import type { CacheCounts } from '../features/search/search-hits.js';
 
 export const METRICS_PATH = '/api/metrics';
 
@@ -14,8 +14,8 @@ export interface MetricsOptions {
   db: Database;
   /** Open realtime WebSockets on this instance (realtime/socket.ts's registry). */
   openSockets: () => number;
-  /** The search cache's counts on this instance (features/search/search-hits.ts). */
-  searchCache: () => SearchHitsCounts;
+  /** The shared caches' counts on this instance: search hits and match rankings. */
+  caches: { search: () => CacheCounts; match: () => CacheCounts };
 }
 
 const LABELS = ['method', 'route', 'status_class'] as const;
@@ -30,9 +30,9 @@ const LABELS = ['method', 'route', 'status_class'] as const;
  *   before the answer (under overload, the ones users gave up on);
  * - `skillswap_realtime_connections`: open WebSockets on this instance;
  * - `skillswap_search_cache_lookups_total`, `..._reads_total`, `..._taken_in_total` and
- *   `..._emptied_total`: text searches asked of the shared search hits, lists read from the
- *   database (the rest were answered from the cache), new posts taken into lists, and times the
- *   cache was emptied by a change;
+ *   `..._emptied_total`, and the same `skillswap_match_cache_*`: text searches asked of the shared
+ *   search hits (match rankings asked), lists read from the database (the rest were answered from
+ *   the cache), new posts taken in, and times the cache was emptied by a change;
  * - `skillswap_mail_outbox_pending`: mails in the outbox not yet sent nor given up (every
  *   instance sees the same number: it is read from the database on each scrape);
  * - the default Node process metrics (CPU, memory, event loop lag, GC, handles).
@@ -89,22 +89,24 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
 
-  const searchCounts: [keyof SearchHitsCounts, string, string][] = [
-    ['lookups', 'lookups', 'Text searches (search and the feed\'s text filter) that asked the shared search hits.'],
-    ['reads', 'reads', 'Search hit lists read from the database: the lookups the cache could not answer.'],
-    ['takenIn', 'taken_in', 'New posts taken into a cached search\'s hits.'],
-    ['emptied', 'emptied', 'Times the search cache was emptied (a post edited or removed, a profile or category changed).'],
+  const cacheCounts: [keyof CacheCounts, string, string][] = [
+    ['lookups', 'lookups', 'asked of the cache'],
+    ['reads', 'reads', 'worked out by the database: the lookups the cache could not answer'],
+    ['takenIn', 'taken_in', 'new posts taken into a kept entry'],
+    ['emptied', 'emptied', 'times the cache was emptied by a change'],
   ];
-  for (const [key, name, help] of searchCounts) {
-    new Counter({
-      name: `skillswap_search_cache_${name}_total`,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(options.searchCache()[key]);
-      },
-    });
+  for (const [cache, what] of [['search', 'Text searches (search, the feed\'s text filter)'], ['match', 'Match rankings (matches, the compatibility feed)']] as const) {
+    for (const [key, name, help] of cacheCounts) {
+      new Counter({
+        name: `skillswap_${cache}_cache_${name}_total`,
+        help: `${what}: ${help}.`,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(options.caches[cache]()[key]);
+        },
+      });
+    }
   }
 
   const abandoned = new Counter({

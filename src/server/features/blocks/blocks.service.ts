@@ -18,7 +18,7 @@ export const BLOCK_LIST_MAX = 500;
  * Both directions hide two members from each other (issue 12), so every list asks for both.
  * A member blocks few others: PostgreSQL hashes this once per query, never per row.
  */
-export function blockedMemberIds(viewerId: string): SQL {
+export function blockedMemberIds(viewerId: string | SQL): SQL {
   return sql`SELECT bo.blocked_id FROM member_blocks bo WHERE bo.blocker_id = ${viewerId}
     UNION ALL SELECT bi.blocker_id FROM member_blocks bi WHERE bi.blocked_id = ${viewerId}`;
 }

@@ -7,6 +7,7 @@ import { forbidden, notFound } from '../../errors.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { postItems, selectBarePosts, selectPosts, toDate, type BarePostRow } from '../posts/post-query.js';
 import { membersOutOfMatching, sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
+import { MAX_KEPT, type MatchRankings, type Ranking } from './match-rankings.js';
 
 /**
  * The matching engine (architecture.md "Matching and search"). It never scores every post:
@@ -127,8 +128,49 @@ export async function isMatchingEnabled(db: Database, userId: string): Promise<b
   return row?.on ?? true;
 }
 
-/** Matches for the viewer, in general or for one of their posts. */
-export async function findMatches(db: Database, viewerId: string, options: MatchOptions): Promise<MatchResult> {
+/**
+ * Matches for the viewer, in general or for one of their posts. General matches without extra
+ * conditions come from `rankings` when given (`MatchRankings`: the same ranking, kept).
+ */
+export async function findMatches(db: Database, viewerId: string, options: MatchOptions, rankings?: MatchRankings): Promise<MatchResult> {
+  const shared =
+    rankings?.enabled &&
+    options.postId === undefined &&
+    (options.where ?? []).length === 0 &&
+    options.within === undefined &&
+    options.candidates !== 'all' &&
+    options.boxWalk === undefined &&
+    options.now === undefined;
+  const ranking = shared ? await rankings.ranking(viewerId, () => rankMatches(db, viewerId, options)) : await rankMatches(db, viewerId, options);
+  if (!ranking.matchingEnabled) return { items: [], total: 0, matchingEnabled: false };
+  const minScore = options.minScore ?? 0;
+  const top = ranking.best.filter((s) => s.match.score >= minScore).slice(0, options.limit);
+  const total = ranking.scores.filter((score) => score >= minScore).length;
+  const rows =
+    top.length === 0
+      ? []
+      : await selectPosts(db, {
+          viewerId,
+          scope: 'community',
+          // The ids as one array value, so the statement's text is the same for any winners and
+          // is parsed and planned once per connection (PGlite too: `queryRows`).
+          where: [sql`p.id = ANY(${`{${top.map((t) => t.id).join(',')}}`}::uuid[])`],
+          // The ids bound the rows; the limit only caps them, in steps, so it adds few shapes.
+          limit: Math.ceil(top.length / 50) * 50,
+          withSignals: true,
+          prepareAs: 'match_winners',
+        });
+  const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
+  const items: FeedItem[] = [];
+  for (const t of top) {
+    const item = byId.get(t.id);
+    if (item) items.push({ ...item, match: { score: t.match.score, breakdown: t.match.breakdown, reasons: t.match.reasons } });
+  }
+  return { items, total, matchingEnabled: true };
+}
+
+/** Every candidate scored for the viewer, best first (the first MAX_KEPT kept in full). */
+async function rankMatches(db: Database, viewerId: string, options: MatchOptions): Promise<Ranking> {
   // The viewer's settings and the posts their terms come from, in one round trip.
   const sourcePosts = options.postId
     ? sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp WHERE sp.id = ${options.postId}`
@@ -161,7 +203,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     {},
   );
   if (!viewer) throw notFound('Member not found.');
-  if (!viewer.ai_match_suggestions) return { items: [], total: 0, matchingEnabled: false };
+  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, best: [], scores: [] };
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
   // Score a few hundred candidates from their scoring columns only, then load the winners.
@@ -189,33 +231,15 @@ export async function findMatches(db: Database, viewerId: string, options: Match
   });
 
   const now = options.now ?? new Date();
-  const minScore = options.minScore ?? 0;
   const ranked = candidates
     .map((row) => ({ id: row.id, userId: row.user_id, createdAt: toDate(row.created_at), match: scoreRow(context.seeker, row, now) }))
-    .filter((s) => s.match.score >= minScore)
     .sort(compareMatches);
-  const top = ranked.slice(0, options.limit);
-  const rows =
-    top.length === 0
-      ? []
-      : await selectPosts(db, {
-          viewerId,
-          scope: 'community',
-          // The ids as one array value, so the statement's text is the same for any winners and
-          // is parsed and planned once per connection (PGlite too: `queryRows`).
-          where: [sql`p.id = ANY(${`{${top.map((t) => t.id).join(',')}}`}::uuid[])`],
-          // The ids bound the rows; the limit only caps them, in steps, so it adds few shapes.
-          limit: Math.ceil(top.length / 50) * 50,
-          withSignals: true,
-          prepareAs: 'match_winners',
-        });
-  const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
-  const items: FeedItem[] = [];
-  for (const t of top) {
-    const item = byId.get(t.id);
-    if (item) items.push({ ...item, match: { score: t.match.score, breakdown: t.match.breakdown, reasons: t.match.reasons } });
-  }
-  return { items, total: ranked.length, matchingEnabled: true };
+  return {
+    matchingEnabled: true,
+    seeker: context.seeker,
+    best: ranked.slice(0, Math.max(MAX_KEPT, options.limit)),
+    scores: ranked.map((r) => r.match.score).sort((a, b) => b - a),
+  };
 }
 
 function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, now: Date): MatchScore {

@@ -285,8 +285,15 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(filtered.items.map((i) => i.id)).toContain(t.b.postId);
     expect(filtered.items.map((i) => i.id)).not.toContain(t.a.postId);
 
+    // Written straight to the database: the viewer's kept ranking (match-rankings.ts) is dropped
+    // when the trigger's notification arrives, milliseconds later.
     await setSettings(db(), t.viewer.userId, { aiMatchSuggestions: false });
-    const off = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get('/api/matches'));
+    const deadline = Date.now() + 3000;
+    let off = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get('/api/matches'));
+    while (off.matchingEnabled && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      off = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get('/api/matches'));
+    }
     expect(off).toEqual({ items: [], total: 0, matchingEnabled: false });
     const offFeed = await t.viewer.client.json<FeedResponse>(await t.viewer.client.get('/api/feed?mode=compatibility'));
     expect(offFeed).toMatchObject({ items: [], matchingEnabled: false });

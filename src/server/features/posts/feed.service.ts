@@ -4,7 +4,8 @@ import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
 import { findMatches, isMatchingEnabled, matchingEnabledColumn } from '../matching/matching.service.js';
 import { isAppPage, nextOffset, postItems, selectPosts } from './post-query.js';
-import { hitsQuery, pageOfHits, type SearchHits } from '../search/search-hits.js';
+import type { MatchRankings } from '../matching/match-rankings.js';
+import { hitsQuery, type SearchHits } from '../search/search-hits.js';
 import { textFilterFor } from './post-text-filter.js';
 
 export interface FeedOptions {
@@ -23,15 +24,21 @@ const COMPATIBILITY_DEPTH = 200;
  * first from /api/posts/mine). Recent: newest active posts, score 0 and a zero breakdown.
  * Compatibility: the matching engine's ranking, in general or for one own post.
  */
-export async function feed(db: Database, viewerId: string, options: FeedOptions, searchHits?: SearchHits): Promise<FeedResponse> {
+export async function feed(
+  db: Database,
+  viewerId: string,
+  options: FeedOptions,
+  { searchHits, matchRankings }: { searchHits?: SearchHits; matchRankings?: MatchRankings } = {},
+): Promise<FeedResponse> {
   const { filter } = await textFilterFor(db, options.q);
   if (options.mode === 'compatibility') {
     const depth = Math.min(options.offset + options.limit, COMPATIBILITY_DEPTH);
-    const result = await findMatches(db, viewerId, {
-      postId: options.postId,
-      limit: depth,
-      where: filter ? [filter.condition] : [],
-    });
+    const result = await findMatches(
+      db,
+      viewerId,
+      { postId: options.postId, limit: depth, where: filter ? [filter.condition] : [] },
+      matchRankings,
+    );
     const items = result.items.slice(options.offset, depth);
     const end = options.offset + items.length;
     return {
@@ -45,26 +52,27 @@ export async function feed(db: Database, viewerId: string, options: FeedOptions,
   const matchingColumn = sql`${matchingEnabledColumn(viewerId)} AS matching_enabled`;
   const named = isAppPage(options.limit, options.offset);
   const hits = filter && searchHits?.enabled ? await searchHits.hits(hitsQuery(options.q, filter)) : null;
-  const rows = hits
-    ? (
-        await pageOfHits<{ matching_enabled: boolean }>(db, viewerId, hits.newest(), {
+  const rows =
+    hits && searchHits
+      ? (
+          await searchHits.page<{ matching_enabled: boolean }>(viewerId, hits.newest(), {
+            limit: options.limit,
+            offset: options.offset,
+            columns: [matchingColumn],
+            prepareAs: named ? 'feed_hits_page' : undefined,
+          })
+        ).rows
+      : await selectPosts<{ matching_enabled: boolean }>(db, {
+          viewerId,
+          scope: 'community',
+          where: filter ? [filter.condition] : [],
+          columns: [matchingColumn],
           limit: options.limit,
           offset: options.offset,
-          columns: [matchingColumn],
-          prepareAs: named ? 'feed_hits_page' : undefined,
-        })
-      ).rows
-    : await selectPosts<{ matching_enabled: boolean }>(db, {
-        viewerId,
-        scope: 'community',
-        where: filter ? [filter.condition] : [],
-        columns: [matchingColumn],
-        limit: options.limit,
-        offset: options.offset,
-        withSignals: true,
-        // Named without text only (a text filter's best plan depends on the text), for the app's pages.
-        prepareAs: filter || !named ? undefined : 'feed_page',
-      });
+          withSignals: true,
+          // Named without text only (a text filter's best plan depends on the text), for the app's pages.
+          prepareAs: filter || !named ? undefined : 'feed_page',
+        });
   const matchingEnabled = rows[0] ? rows[0].matching_enabled : await isMatchingEnabled(db, viewerId);
   return {
     // The item gets its match in place: a spread copy of every item cost 5 % of a page's CPU.

@@ -128,7 +128,7 @@ export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
  * The viewer's connections as a list (a statement's rows): the other party of every accepted or
  * completed exchange request between them, either direction (`authorVisibleTo`'s test).
  */
-function connectionsOf(viewerId: string): SQL {
+export function connectionsOf(viewerId: string | SQL): SQL {
   return sql`SELECT cp.user_id FROM exchange_requests er JOIN posts cp ON cp.id = er.post_id
       WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed')
     UNION ALL SELECT er.requester_id FROM posts cp JOIN exchange_requests er ON er.post_id = cp.id
@@ -138,7 +138,7 @@ function connectionsOf(viewerId: string): SQL {
 /**
  * The members whose posts the viewer may not see, as a list (a statement's rows): those with
  * Profile Visibility off who are not the viewer's connections, and those blocked either way.
- * `scopeCondition`'s rules as sets, for a filter over many author ids at once (`pageOfHits`):
+ * `scopeCondition`'s rules as sets, for a filter over many author ids at once (`SearchHits.page`):
  * the hidden members through member_settings_hidden_idx, the viewer's connections and blocks
  * through their own indexes, each read once (`authorVisibleTo` per hidden member ran its
  * connection test ~300 times a search at the bench community).

@@ -14,22 +14,23 @@ import {
 } from '../../../shared/schemas/posts.js';
 import { requireViewer } from '../../plugins/session.js';
 import { sendListJson } from '../../lib/list-json.js';
+import type { MatchRankings } from '../matching/match-rankings.js';
 import type { SearchHits } from '../search/search-hits.js';
 import type { FeedCache } from './feed-cache.js';
 import { feed } from './feed.service.js';
 import { createPost, deletePost, listOwnPosts, setPostStatus, updatePost } from './posts.service.js';
 
 /** Exchange posts (create, edit, delete, status), My Posts and the /home feed. */
-export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCache; searchHits: SearchHits }): Promise<void> {
+export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCache; searchHits: SearchHits; matchRankings: MatchRankings }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
   r.post('/api/posts', { schema: { body: CreatePostInput, response: { 201: PostItem } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
     const post = await createPost(db, viewer.userId, request.body, app.config.writeLimits);
-    // Searches on this instance find the post before the author hears it was made (other
-    // instances take it in when the database's notification reaches them).
-    await opts.searchHits.postsAdded([post.id]);
+    // Searches and matches on this instance have the post before the author hears it was made
+    // (other instances take it in when the database's notification reaches them).
+    await Promise.all([opts.searchHits.postsAdded([post.id]), opts.matchRankings.postsAdded([post.id])]);
     return reply.status(201).send(post);
   });
 
@@ -60,7 +61,7 @@ export async function postRoutes(app: FastifyInstance, opts: { feedCache: FeedCa
 
   r.get('/api/feed', { schema: { querystring: FeedQuery, response: { 200: FeedResponse } } }, async (request, reply) => {
     const viewer = await requireViewer(request);
-    const page = await opts.feedCache.page(viewer.userId, request.query, () => feed(db, viewer.userId, request.query, opts.searchHits));
+    const page = await opts.feedCache.page(viewer.userId, request.query, () => feed(db, viewer.userId, request.query, opts));
     // Serialized by the cache (`listJson`).
     return sendListJson(reply, FeedResponse, page);
   });

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
+import { AddedPosts } from '../posts/added-posts.js';
 import { authorsHiddenFrom, selectPosts, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
 
@@ -32,7 +33,8 @@ export interface HitsQuery {
   rowRank: SQL;
 }
 
-export interface SearchHitsCounts {
+/** What a shared cache did since start (`/api/metrics`). */
+export interface CacheCounts {
   lookups: number;
   reads: number;
   takenIn: number;
@@ -45,8 +47,6 @@ export const POSTS_ADDED_PREFIX = 'posts+';
 const HITS_CHANGED = new Set(['posts', 'profiles', 'skill_categories', 'users']);
 /** A safety net: hits are kept up to date by notifications, this bounds a missed one. */
 export const SEARCH_HITS_TTL_MS = 300_000;
-/** How many added posts are remembered, so the notification of a post this instance already took in is skipped. */
-const REMEMBERED_ADDS = 10_000;
 /**
  * A search finding more posts than this ('a', 'help') is not shared: its list would be most of
  * the community, read again after every emptying. Such searches rank their hits in the database
@@ -118,7 +118,7 @@ const toHit = (row: HitRow): Hit => ({ id: row.id, userId: row.user_id, rank: Nu
  * Which active posts each recent text search found, for every viewer: ranking every hit was most
  * of a search's database time (bench/RESULTS.md), and a community asks for the same few words
  * again and again. The viewer's own rules (their own posts, hidden and blocked authors) are
- * applied to the hits per request (`pageOfHits`), so one list serves everyone.
+ * applied to the hits per request (`page`), so one list serves everyone.
  * Kept current by the database's notifications through the hub: a new post is taken into every
  * list whose search finds it (one statement for all of them), anything else that could change a
  * hit (an edit, a status, a deletion, an author's profile, a category) empties the cache, as does
@@ -132,14 +132,11 @@ export class SearchHits {
   /** Searches that found more than `maxEntryHits` posts lately. */
   private readonly broad = new LRUCache<string, true>({ max: 1_000, ttl: SEARCH_HITS_TTL_MS });
   private readonly maxEntryHits: number;
-  private readonly added = new LRUCache<string, true>({ max: REMEMBERED_ADDS });
+  private readonly added = new AddedPosts();
   /** Bumped by every `changed()`, so a list read across one is not kept. */
   private epoch = 0;
-  /** The posts added lately, in order, and how many were added in all (a read takes in those added while it ran). */
-  private readonly recentAdds: string[] = [];
-  private addCount = 0;
   /** What the cache did since start (`/api/metrics`): searches asked, lists read, posts taken in, times emptied. */
-  readonly counts: SearchHitsCounts = { lookups: 0, reads: 0, takenIn: 0, emptied: 0 };
+  readonly counts: CacheCounts = { lookups: 0, reads: 0, takenIn: 0, emptied: 0 };
 
   constructor(
     private readonly db: Database,
@@ -193,14 +190,9 @@ export class SearchHits {
    * comes): each list whose search finds one takes it in. Posts already taken in are skipped.
    */
   async postsAdded(ids: string[]): Promise<void> {
-    const fresh = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id) && !this.added.has(id));
-    if (fresh.length === 0 || !this.entries) return;
-    for (const id of fresh) this.added.set(id, true);
-    this.recentAdds.push(...fresh);
-    this.addCount += fresh.length;
-    if (this.recentAdds.length > REMEMBERED_ADDS) this.recentAdds.splice(0, this.recentAdds.length - REMEMBERED_ADDS);
+    if (!this.entries) return;
     // In the order of their keys, so the statement's text stays the same while the lists do.
-    await this.takeIn(fresh, [...this.entries.values()].sort((a, b) => compareText(a.query.key, b.query.key)));
+    await this.added.add(ids, (fresh) => this.takeIn(fresh, [...(this.entries?.values() ?? [])].sort((a, b) => compareText(a.query.key, b.query.key))));
   }
 
   /**
@@ -210,17 +202,17 @@ export class SearchHits {
    */
   private async fill(query: HitsQuery): Promise<Entry | null> {
     const epoch = this.epoch;
-    const addsBefore = this.addCount;
+    const addsBefore = this.added.count;
     this.counts.reads += 1;
     const entry = await this.read(query);
     if (!entry) {
       this.broad.set(query.key, true);
       return null;
     }
-    const addedSince = this.addCount - addsBefore;
-    if (epoch !== this.epoch || addedSince > this.recentAdds.length) return entry;
+    const addedSince = this.added.since(addsBefore);
+    if (epoch !== this.epoch || !addedSince) return entry;
     this.entries?.set(query.key, entry);
-    if (addedSince > 0) await this.takeIn(this.recentAdds.slice(-addedSince), [entry]);
+    if (addedSince.length > 0) await this.takeIn(addedSince, [entry]);
     return entry;
   }
 
@@ -255,6 +247,41 @@ export class SearchHits {
     }
   }
 
+  /**
+   * A page of the hits as the viewer may see them (`selectPosts`'s community rules: not their own,
+   * no hidden or blocked author), and how many hits they may see. The viewer's hidden authors are
+   * one short list (`authorsHiddenFrom`, read for each page), left out here; only the page's posts are then read, where the rules are
+   * checked again with each post's current status. (Sending every hit's id to the database
+   * instead cost more than ranking them: ~6 ms to parse 3,500 ids.)
+   */
+  async page<Extra extends object = Record<never, never>>(
+    viewerId: string,
+    hits: readonly Hit[],
+    options: HitsPageOptions,
+  ): Promise<{ rows: (PostRow & Extra)[]; total: number }> {
+    const hidden = await this.hiddenFrom(viewerId);
+    const seen = hits.filter((hit) => hit.userId !== viewerId && !hidden.has(hit.userId));
+    const page = seen.slice(options.offset, options.offset + options.limit);
+    if (page.length === 0) return { rows: [], total: seen.length };
+    const rows = await selectPosts<Extra>(this.db, {
+      viewerId,
+      scope: 'community',
+      // The ids as one array value: one statement text for any page (`findMatches`' winners too).
+      where: [sql`p.id = ANY(${`{${page.map((hit) => hit.id).join(',')}}`}::uuid[])`],
+      columns: options.columns,
+      limit: Math.ceil(page.length / 50) * 50,
+      withSignals: true,
+      prepareAs: options.prepareAs,
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { rows: page.flatMap((hit) => byId.get(hit.id) ?? []), total: seen.length };
+  }
+
+  private async hiddenFrom(viewerId: string): Promise<ReadonlySet<string>> {
+    const rows = await queryRows<{ user_id: string }>(this.db, authorsHiddenFrom(viewerId), 'authors_hidden', {});
+    return new Set(rows.map((row) => row.user_id));
+  }
+
   /** Every active post the search finds, best first; null past `maxEntryHits`. */
   private async read(query: HitsQuery): Promise<Entry | null> {
     const rows = await queryRows<HitRow>(
@@ -275,38 +302,6 @@ export interface HitsPageOptions {
   /** Further select-list items of the page's rows. */
   columns?: SQL[];
   prepareAs?: string;
-}
-
-/**
- * A page of the hits as the viewer may see them (`selectPosts`'s community rules: not their own,
- * no hidden or blocked author), and how many hits they may see. The viewer's hidden authors are
- * one short list (`authorsHiddenFrom`), left out here; only the page's posts are then read, where
- * the rules are checked again with each post's current status. (Sending every hit's id to the
- * database instead cost more than ranking them: ~6 ms to parse 3,500 ids.)
- */
-export async function pageOfHits<Extra extends object = Record<never, never>>(
-  db: Database,
-  viewerId: string,
-  hits: readonly Hit[],
-  options: HitsPageOptions,
-): Promise<{ rows: (PostRow & Extra)[]; total: number }> {
-  const hiddenRows = await queryRows<{ user_id: string }>(db, authorsHiddenFrom(viewerId), 'authors_hidden', {});
-  const hidden = new Set(hiddenRows.map((row) => row.user_id));
-  const seen = hits.filter((hit) => hit.userId !== viewerId && !hidden.has(hit.userId));
-  const page = seen.slice(options.offset, options.offset + options.limit);
-  if (page.length === 0) return { rows: [], total: seen.length };
-  const rows = await selectPosts<Extra>(db, {
-    viewerId,
-    scope: 'community',
-    // The ids as one array value: one statement text for any page (`findMatches`' winners too).
-    where: [sql`p.id = ANY(${`{${page.map((hit) => hit.id).join(',')}}`}::uuid[])`],
-    columns: options.columns,
-    limit: Math.ceil(page.length / 50) * 50,
-    withSignals: true,
-    prepareAs: options.prepareAs,
-  });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: page.flatMap((hit) => byId.get(hit.id) ?? []), total: seen.length };
 }
 
 /** The hits query of what the member typed, with search's filters (none: the feed's). */

@@ -5,7 +5,7 @@ import { nameVector } from '../../db/schema/index.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { authorVisibleTo, barePostsQuery, isAppPage, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
 import { escapeLike, searchWords, substringPattern, textFilterFor } from '../posts/post-text-filter.js';
-import { hitsQuery, pageOfHits, type SearchHits } from './search-hits.js';
+import { hitsQuery, type SearchHits } from './search-hits.js';
 
 export interface SearchOptions {
   q?: string | undefined;
@@ -40,7 +40,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     if (hits) {
       const named = isAppPage(options.limit, options.offset);
       const [{ rows, total }, found] = await Promise.all([
-        pageOfHits(db, viewerId, hits.best, { limit: options.limit, offset: options.offset, prepareAs: named ? 'search_hits_page' : undefined }),
+        searchHits.page(viewerId, hits.best, { limit: options.limit, offset: options.offset, prepareAs: named ? 'search_hits_page' : undefined }),
         people(),
       ]);
       const items = postItems(rows, viewerId).map(({ item }) => item);

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { FeedResponse, MatchesResponse } from '../../../shared/schemas/matching.js';
+import type { PostItem } from '../../../shared/schemas/posts.js';
+import type { TestClient } from '../../test/client.js';
+import { insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+import { findMatches } from './matching.service.js';
+
+const scores = (list: { items: { id: string; match: { score: number } }[] }) => new Map(list.items.map((item) => [item.id, item.match.score]));
+
+describe.each(testDatabases())("members' match rankings kept between their requests on %s", (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+  // A made-up word per test: its lexeme is only in this test's posts.
+  const word = () => `zq${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+  const matches = async (client: TestClient) => client.json<MatchesResponse>(await client.get('/api/matches?limit=50&minScore=0'));
+  const post = async (client: TestClient, offering: string, lookingFor: string) => {
+    const res = await client.post('/api/posts', { title: `Swap of ${offering}`.slice(0, 80), offering, lookingFor, keywords: [], format: 'in_person' });
+    expect(res.status).toBe(201);
+    return (await client.json<PostItem>(res)).id;
+  };
+
+  it("scores a new post into a kept ranking at once, as a fresh ranking scores it; the viewer's own post ranks again", async () => {
+    const wanted = word();
+    const later = word();
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    await post(viewer.client, 'Guitar lessons for beginners at home', `Looking for ${wanted} tutoring on weekends`);
+    const before = await matches(viewer.client);
+
+    // Made through the API: in the viewer's next matches and compatibility page at once.
+    const offered = await post(author.client, `Friendly ${wanted} tutoring in the park`, 'Help with my vegetable garden beds');
+    const after = scores(await matches(viewer.client));
+    const fresh = scores(await findMatches(db(), viewer.userId, { limit: 200, minScore: 0 }));
+    expect(after.get(offered)).toBeGreaterThan(0);
+    expect(after.get(offered)).toBe(fresh.get(offered));
+    const page = await viewer.client.json<FeedResponse>(await viewer.client.get('/api/feed?mode=compatibility&limit=50'));
+    expect(scores(page).get(offered)).toBe(fresh.get(offered));
+    expect(before.items.map((item) => item.id)).not.toContain(offered);
+
+    // Another member's older post offers what the viewer's next post looks for: once the viewer
+    // posts it, their ranking is worked out again with their new terms.
+    const older = await insertPost(db(), author.userId, { offering: `Patient ${later} coaching for adults`, lookingFor: 'Someone to fix a leaking tap', ageDays: 40 });
+    await post(viewer.client, 'Bread baking with sourdough starters', `Hoping to find ${later} coaching soon`);
+    const again = scores(await matches(viewer.client));
+    expect(again.get(older)).toBe(scores(await findMatches(db(), viewer.userId, { limit: 200, minScore: 0 })).get(older));
+    expect(again.get(older)).toBeGreaterThan(0);
+  });
+
+  it("applies privacy at once: another member's AI matching, block and hidden profile", async () => {
+    const wanted = word();
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    await post(viewer.client, 'Guitar lessons for beginners at home', `Looking for ${wanted} tutoring on weekends`);
+    const offered = await post(author.client, `Friendly ${wanted} tutoring in the park`, 'Help with my vegetable garden beds');
+    const ids = async () => (await matches(viewer.client)).items.map((item) => item.id);
+    expect(await ids()).toContain(offered);
+
+    const settings = (on: boolean) => author.client.request('PATCH', '/api/settings', { settings: { aiMatchSuggestions: on } });
+    expect((await settings(false)).status).toBe(200);
+    expect(await ids()).not.toContain(offered);
+    expect((await settings(true)).status).toBe(200);
+    expect(await ids()).toContain(offered);
+
+    expect((await author.client.post('/api/blocks', { memberId: viewer.userId })).status).toBeLessThan(300);
+    expect(await ids()).not.toContain(offered);
+    expect((await author.client.request('DELETE', `/api/blocks/${viewer.userId}`)).status).toBe(204);
+    expect(await ids()).toContain(offered);
+
+    // A hidden member's new post is not scored into the ranking of a member who is not their connection.
+    const hidden = await memberWithProfile(server());
+    await setSettings(db(), hidden.userId, { profileVisibility: false });
+    expect(await ids()).toContain(offered);
+    const secret = await post(hidden.client, `Quiet ${wanted} tutoring by the river`, 'Help with my vegetable garden beds');
+    expect(await ids()).not.toContain(secret);
+    expect(scores(await findMatches(db(), viewer.userId, { limit: 200, minScore: 0 })).has(secret)).toBe(false);
+  });
+});

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
+import { queryRows, type Database } from '../../db/client.js';
+import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
+import { blockedMemberIds } from '../blocks/blocks.service.js';
+import { AddedPosts } from '../posts/added-posts.js';
+import { connectionsOf } from '../posts/post-query.js';
+import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
+import { POSTS_ADDED_PREFIX, type CacheCounts } from '../search/search-hits.js';
+
+/** One scored candidate of a viewer's matches. */
+export interface RankedMatch {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  match: MatchScore;
+}
+
+/** A viewer's general matches as `findMatches` ranks them, before minScore and limit. */
+export interface Ranking {
+  matchingEnabled: boolean;
+  /** The seeker the candidates were scored for (null when matching is off). */
+  seeker: MatchSeeker | null;
+  /** Best first (`compareMatches`), the first `MAX_KEPT` of them. */
+  best: RankedMatch[];
+  /** Every candidate's score, highest first: `total` for any minScore. */
+  scores: number[];
+}
+
+/** How deep a kept ranking goes: the compatibility feed's deepest page (matches ask for 50). */
+export const MAX_KEPT = 200;
+/** How long a ranking is kept: scores have a freshness factor that only time changes (the feed cache's bound). */
+export const MATCH_RANKINGS_TTL_MS = 60_000;
+const MAX_VIEWERS = 1_000;
+const REMEMBERED_FORGETS = 10_000;
+/**
+ * Notifications after which no kept ranking can be trusted: posts edited or gone, anyone's
+ * settings (AI matching, location, visibility), blocks, profiles, accounts, and requests that
+ * changed (a connection makes a hidden member's posts visible). New requests (pending:
+ * 'exchange_requests+', migration 0016) and new posts (taken in) do not.
+ */
+const RANKINGS_CHANGED = new Set(['posts', 'profiles', 'member_settings', 'member_blocks', 'exchange_requests', 'users']);
+
+interface AddedPost {
+  id: string;
+  user_id: string;
+  created_at: Date | string;
+  tag_count: number;
+  offers: string[];
+  latitude: number | null;
+  longitude: number | null;
+  shares_location: boolean;
+  takes_part: boolean;
+  hidden: boolean;
+  blocks: string[];
+  connections: string[];
+}
+
+/**
+ * Each recent viewer's general matches (/api/matches and the compatibility feed without text
+ * compute the same ranking, and a member asks for them one after another), per instance. A new
+ * post is scored for every kept seeker as it arrives (`scoreMatch`, the engine's own scoring, with
+ * the seeker terms the post offers read from its search vector as the candidates statement reads
+ * them) and takes its place where the viewer may see it; a viewer's own new post drops their
+ * ranking (their terms changed). Everything else that could change a ranking empties the cache,
+ * here before the write's answer and on every instance through the hub. One difference from a
+ * fresh ranking is allowed for up to a minute: a kept ranking does not let older posts drop out
+ * of the candidate sources' newest-N windows as new ones arrive.
+ */
+export class MatchRankings {
+  private readonly entries: LRUCache<string, Ranking> | undefined;
+  private readonly filling = new Map<string, Promise<Ranking>>();
+  private readonly added = new AddedPosts();
+  /** Bumped by every `changed()`; per viewer by `forget()`: a ranking worked out across one is not kept. */
+  private epoch = 0;
+  private readonly forgotten = new LRUCache<string, number>({ max: REMEMBERED_FORGETS });
+  /** What the cache did since start (`/api/metrics`): rankings asked, worked out, posts taken in, times emptied. */
+  readonly counts: CacheCounts = { lookups: 0, reads: 0, takenIn: 0, emptied: 0 };
+
+  constructor(
+    private readonly db: Database,
+    enabled: boolean,
+    ttlMs = MATCH_RANKINGS_TTL_MS,
+  ) {
+    this.entries = enabled ? new LRUCache<string, Ranking>({ max: MAX_VIEWERS, ttl: ttlMs }) : undefined;
+  }
+
+  get enabled(): boolean {
+    return this.entries !== undefined;
+  }
+
+  listen(hub: RealtimeHub): void {
+    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
+      if (payload.startsWith(POSTS_ADDED_PREFIX)) void this.postsAdded(payload.slice(POSTS_ADDED_PREFIX.length).split(','));
+      else if (RANKINGS_CHANGED.has(payload)) this.changed();
+    });
+    hub.onGap(() => this.changed());
+  }
+
+  /** Something any ranking could show changed: all are dropped. */
+  changed(): void {
+    this.counts.emptied += 1;
+    this.epoch += 1;
+    this.entries?.clear();
+  }
+
+  /** The viewer's own terms changed: their ranking is dropped. */
+  forget(viewerId: string): void {
+    this.forgotten.set(viewerId, (this.forgotten.get(viewerId) ?? 0) + 1);
+    this.entries?.delete(viewerId);
+  }
+
+  /** The viewer's ranking, kept or worked out by `compute` (requests missing together share one). */
+  async ranking(viewerId: string, compute: () => Promise<Ranking>): Promise<Ranking> {
+    const kept = this.entries?.get(viewerId);
+    this.counts.lookups += 1;
+    if (kept) return kept;
+    const pending = this.filling.get(viewerId);
+    if (pending) return pending;
+    const fill = this.fill(viewerId, compute).finally(() => this.filling.delete(viewerId));
+    this.filling.set(viewerId, fill);
+    return fill;
+  }
+
+  /** Posts were added (here before answering, or anywhere when the notification comes): scored for each kept ranking. */
+  async postsAdded(ids: string[]): Promise<void> {
+    if (!this.entries) return;
+    await this.added.add(ids, (fresh) => this.takeIn(fresh, [...(this.entries?.keys() ?? [])]));
+  }
+
+  private async fill(viewerId: string, compute: () => Promise<Ranking>): Promise<Ranking> {
+    const epoch = this.epoch;
+    const forgotten = this.forgotten.get(viewerId);
+    const addsBefore = this.added.count;
+    this.counts.reads += 1;
+    const ranking = await compute();
+    const addedSince = this.added.since(addsBefore);
+    if (epoch !== this.epoch || forgotten !== this.forgotten.get(viewerId) || !addedSince) return ranking;
+    this.entries?.set(viewerId, ranking);
+    if (addedSince.length > 0) await this.takeIn(addedSince, [viewerId]);
+    return ranking;
+  }
+
+  private async takeIn(ids: string[], viewerIds: string[]): Promise<void> {
+    let added: AddedPost[];
+    try {
+      added = await queryRows<AddedPost>(
+        this.db,
+        sql`SELECT p.id, p.user_id, p.created_at, cardinality(p.custom_tags) AS tag_count,
+            tsvector_to_array(ts_filter(p.search_vector, '{a,b,c}')) AS offers,
+            p.latitude, p.longitude,
+            ${sharesLocation(sql`p.user_id`)} AS shares_location,
+            ${takesPartInMatching(sql`p.user_id`)} AS takes_part,
+            EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = p.user_id AND ms.profile_visibility = false) AS hidden,
+            ARRAY(${blockedMemberIds(sql`p.user_id`)}) AS blocks,
+            ARRAY(${connectionsOf(sql`p.user_id`)}) AS connections
+          FROM posts p WHERE p.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND p.status = 'active'`,
+        'match_rankings_added',
+      );
+    } catch {
+      this.changed();
+      return;
+    }
+    const now = new Date();
+    for (const viewerId of viewerIds) {
+      const ranking = this.entries?.get(viewerId);
+      if (!ranking) continue;
+      for (const post of added) {
+        if (post.user_id === viewerId) {
+          this.forget(viewerId);
+          break;
+        }
+        if (!ranking.seeker || !ranking.matchingEnabled) continue;
+        // The community rules and the matching switch, as the candidates statement applies them.
+        if (!post.takes_part || post.blocks.includes(viewerId) || (post.hidden && !post.connections.includes(viewerId))) continue;
+        if (ranking.best.some((kept) => kept.id === post.id)) continue;
+        const offers = new Set(post.offers);
+        const terms = [...new Set([...ranking.seeker.wants, ...ranking.seeker.skills])];
+        const location = post.shares_location && post.latitude !== null && post.longitude !== null ? { latitude: post.latitude, longitude: post.longitude } : null;
+        const createdAt = post.created_at instanceof Date ? post.created_at : new Date(post.created_at);
+        const match = scoreMatch(ranking.seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: Number(post.tag_count), location, createdAt }, now);
+        insertSorted(ranking, { id: post.id, userId: post.user_id, createdAt, match });
+        this.counts.takenIn += 1;
+      }
+    }
+  }
+}
+
+/** Takes a candidate into a ranking in its place (best first), keeping the first MAX_KEPT. */
+function insertSorted(ranking: Ranking, candidate: RankedMatch): void {
+  let low = 0;
+  let high = ranking.best.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const other = ranking.best[middle];
+    if (other && compareMatches(other, candidate) < 0) low = middle + 1;
+    else high = middle;
+  }
+  if (low < MAX_KEPT) {
+    ranking.best.splice(low, 0, candidate);
+    if (ranking.best.length > MAX_KEPT) ranking.best.length = MAX_KEPT;
+  }
+  let at = 0;
+  while (at < ranking.scores.length && (ranking.scores[at] ?? 0) >= candidate.match.score) at += 1;
+  ranking.scores.splice(at, 0, candidate.match.score);
+}
