@@ -241,7 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     feedCache.changed();
     // A post edited, closed or deleted, or a profile's filters changed, here: searches here forget
     // their hits before the answer goes out (a new post is taken in by its route).
-    if (['/api/posts/', '/api/profiles', '/api/settings'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
+    if (['/api/posts/', '/api/profiles'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
     // Anything but a new post (scored into every ranking by its route) or a new request (pending:
     // it connects nobody) may change someone's matches: rankings here are dropped.
     if (!(request.method === 'POST' && (request.url === '/api/posts' || request.url === '/api/requests'))) matchRankings.changed();

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type Database } from '../db/client.js';
 import { AppError } from '../errors.js';
-import type { CacheCounts } from '../features/search/search-hits.js';
+import type { CacheCounts } from '../features/posts/kept-post-lists.js';
 
 export const METRICS_PATH = '/api/metrics';
 

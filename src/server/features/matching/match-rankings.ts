@@ -2,12 +2,10 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
-import { AddedPosts } from '../posts/added-posts.js';
+import { KeptPostLists } from '../posts/kept-post-lists.js';
 import { connectionsOf } from '../posts/post-query.js';
 import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
-import { POSTS_ADDED_PREFIX, type CacheCounts } from '../search/search-hits.js';
 
 /** One scored candidate of a viewer's matches. */
 export interface RankedMatch {
@@ -33,14 +31,13 @@ export const MAX_KEPT = 200;
 /** How long a ranking is kept: scores have a freshness factor that only time changes (the feed cache's bound). */
 export const MATCH_RANKINGS_TTL_MS = 60_000;
 const MAX_VIEWERS = 1_000;
-const REMEMBERED_FORGETS = 10_000;
 /**
  * Notifications after which no kept ranking can be trusted: posts edited or gone, anyone's
  * settings (AI matching, location, visibility), blocks, profiles, accounts, and requests that
  * changed (a connection makes a hidden member's posts visible). New requests (pending:
  * 'exchange_requests+', migration 0016) and new posts (taken in) do not.
  */
-const RANKINGS_CHANGED = new Set(['posts', 'profiles', 'member_settings', 'member_blocks', 'exchange_requests', 'users']);
+const RANKINGS_CHANGED: ReadonlySet<string> = new Set(['posts', 'profiles', 'member_settings', 'member_blocks', 'exchange_requests', 'users']);
 
 interface AddedPost {
   id: string;
@@ -68,81 +65,21 @@ interface AddedPost {
  * fresh ranking is allowed for up to a minute: a kept ranking does not let older posts drop out
  * of the candidate sources' newest-N windows as new ones arrive.
  */
-export class MatchRankings {
-  private readonly entries: LRUCache<string, Ranking> | undefined;
-  private readonly filling = new Map<string, Promise<Ranking>>();
-  private readonly added = new AddedPosts();
-  /** Bumped by every `changed()`; per viewer by `forget()`: a ranking worked out across one is not kept. */
-  private epoch = 0;
-  private readonly forgotten = new LRUCache<string, number>({ max: REMEMBERED_FORGETS });
-  /** What the cache did since start (`/api/metrics`): rankings asked, worked out, posts taken in, times emptied. */
-  readonly counts: CacheCounts = { lookups: 0, reads: 0, takenIn: 0, emptied: 0 };
-
+export class MatchRankings extends KeptPostLists<Ranking> {
   constructor(
     private readonly db: Database,
     enabled: boolean,
     ttlMs = MATCH_RANKINGS_TTL_MS,
   ) {
-    this.entries = enabled ? new LRUCache<string, Ranking>({ max: MAX_VIEWERS, ttl: ttlMs }) : undefined;
-  }
-
-  get enabled(): boolean {
-    return this.entries !== undefined;
-  }
-
-  listen(hub: RealtimeHub): void {
-    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
-      if (payload.startsWith(POSTS_ADDED_PREFIX)) void this.postsAdded(payload.slice(POSTS_ADDED_PREFIX.length).split(','));
-      else if (RANKINGS_CHANGED.has(payload)) this.changed();
-    });
-    hub.onGap(() => this.changed());
-  }
-
-  /** Something any ranking could show changed: all are dropped. */
-  changed(): void {
-    this.counts.emptied += 1;
-    this.epoch += 1;
-    this.entries?.clear();
-  }
-
-  /** The viewer's own terms changed: their ranking is dropped. */
-  forget(viewerId: string): void {
-    this.forgotten.set(viewerId, (this.forgotten.get(viewerId) ?? 0) + 1);
-    this.entries?.delete(viewerId);
+    super(enabled ? new LRUCache<string, Ranking>({ max: MAX_VIEWERS, ttl: ttlMs }) : undefined, RANKINGS_CHANGED);
   }
 
   /** The viewer's ranking, kept or worked out by `compute` (requests missing together share one). */
   async ranking(viewerId: string, compute: () => Promise<Ranking>): Promise<Ranking> {
-    const kept = this.entries?.get(viewerId);
-    this.counts.lookups += 1;
-    if (kept) return kept;
-    const pending = this.filling.get(viewerId);
-    if (pending) return pending;
-    const fill = this.fill(viewerId, compute).finally(() => this.filling.delete(viewerId));
-    this.filling.set(viewerId, fill);
-    return fill;
+    return this.lookup(viewerId, compute);
   }
 
-  /** Posts were added (here before answering, or anywhere when the notification comes): scored for each kept ranking. */
-  async postsAdded(ids: string[]): Promise<void> {
-    if (!this.entries) return;
-    await this.added.add(ids, (fresh) => this.takeIn(fresh, [...(this.entries?.keys() ?? [])]));
-  }
-
-  private async fill(viewerId: string, compute: () => Promise<Ranking>): Promise<Ranking> {
-    const epoch = this.epoch;
-    const forgotten = this.forgotten.get(viewerId);
-    const addsBefore = this.added.count;
-    this.counts.reads += 1;
-    const ranking = await compute();
-    const addedSince = this.added.since(addsBefore);
-    if (epoch !== this.epoch || forgotten !== this.forgotten.get(viewerId) || !addedSince) return ranking;
-    this.entries?.set(viewerId, ranking);
-    if (addedSince.length > 0) await this.takeIn(addedSince, [viewerId]);
-    return ranking;
-  }
-
-  private async takeIn(ids: string[], viewerIds: string[]): Promise<void> {
+  protected async takeIn(ids: string[], viewerIds: string[]): Promise<void> {
     let added: AddedPost[];
     try {
       added = await queryRows<AddedPost>(
@@ -164,7 +101,7 @@ export class MatchRankings {
     }
     const now = new Date();
     for (const viewerId of viewerIds) {
-      const ranking = this.entries?.get(viewerId);
+      const ranking = this.entries?.peek(viewerId);
       if (!ranking) continue;
       for (const post of added) {
         if (post.user_id === viewerId) {

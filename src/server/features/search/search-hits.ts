@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
-import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
-import { AddedPosts } from '../posts/added-posts.js';
+import { KeptPostLists } from '../posts/kept-post-lists.js';
 import { authorsHiddenFrom, selectPosts, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
 
@@ -33,18 +32,8 @@ export interface HitsQuery {
   rowRank: SQL;
 }
 
-/** What a shared cache did since start (`/api/metrics`). */
-export interface CacheCounts {
-  lookups: number;
-  reads: number;
-  takenIn: number;
-  emptied: number;
-}
-
-/** The payload prefix of a notification naming the posts a statement added (migration 0015). */
-export const POSTS_ADDED_PREFIX = 'posts+';
 /** Notifications after which no cached hits can be trusted: posts edited or gone, authors' filters, category names. */
-const HITS_CHANGED = new Set(['posts', 'profiles', 'skill_categories', 'users']);
+const HITS_CHANGED: ReadonlySet<string> = new Set(['posts', 'profiles', 'skill_categories', 'users']);
 /** A safety net: hits are kept up to date by notifications, this bounds a missed one. */
 export const SEARCH_HITS_TTL_MS = 300_000;
 /**
@@ -126,47 +115,21 @@ const toHit = (row: HitRow): Hit => ({ id: row.id, userId: row.user_id, rank: Nu
  * but not kept; posts added while a list was read are taken into it afterwards (under load a
  * read can take longer than the community takes to post). `maxHits` 0 turns it off.
  */
-export class SearchHits {
-  private readonly entries: LRUCache<string, Entry> | undefined;
-  private readonly filling = new Map<string, Promise<Entry | null>>();
+export class SearchHits extends KeptPostLists<Entry, Entry | null> {
   /** Searches that found more than `maxEntryHits` posts lately. */
   private readonly broad = new LRUCache<string, true>({ max: 1_000, ttl: SEARCH_HITS_TTL_MS });
   private readonly maxEntryHits: number;
-  private readonly added = new AddedPosts();
-  /** Bumped by every `changed()`, so a list read across one is not kept. */
-  private epoch = 0;
-  /** What the cache did since start (`/api/metrics`): searches asked, lists read, posts taken in, times emptied. */
-  readonly counts: CacheCounts = { lookups: 0, reads: 0, takenIn: 0, emptied: 0 };
 
   constructor(
     private readonly db: Database,
     maxHits: number,
     ttlMs = SEARCH_HITS_TTL_MS,
   ) {
+    super(
+      maxHits > 0 ? new LRUCache<string, Entry>({ maxSize: maxHits, sizeCalculation: (entry) => entry.best.length + 1, ttl: ttlMs }) : undefined,
+      HITS_CHANGED,
+    );
     this.maxEntryHits = Math.min(MAX_SHARED_HITS, Math.floor(maxHits / 4));
-    this.entries =
-      maxHits > 0 ? new LRUCache<string, Entry>({ maxSize: maxHits, sizeCalculation: (entry) => entry.best.length + 1, ttl: ttlMs }) : undefined;
-  }
-
-  /** False when SEARCH_CACHE_HITS is 0: searches then rank their hits themselves. */
-  get enabled(): boolean {
-    return this.entries !== undefined;
-  }
-
-  /** Subscribes to the database's change notifications. */
-  listen(hub: RealtimeHub): void {
-    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
-      if (payload.startsWith(POSTS_ADDED_PREFIX)) void this.postsAdded(payload.slice(POSTS_ADDED_PREFIX.length).split(','));
-      else if (HITS_CHANGED.has(payload)) this.changed();
-    });
-    hub.onGap(() => this.changed());
-  }
-
-  /** Something a search finds may have changed: every list is dropped. */
-  changed(): void {
-    this.counts.emptied += 1;
-    this.epoch += 1;
-    this.entries?.clear();
   }
 
   /**
@@ -174,50 +137,26 @@ export class SearchHits {
    * for a search that finds too many posts to share (`MAX_SHARED_HITS`).
    */
   async hits(query: HitsQuery): Promise<Hits | null> {
-    const cached = this.entries?.get(query.key);
-    this.counts.lookups += 1;
-    if (cached) return cached;
-    if (this.broad.has(query.key)) return null;
-    const pending = this.filling.get(query.key);
-    if (pending) return pending;
-    const fill = this.fill(query).finally(() => this.filling.delete(query.key));
-    this.filling.set(query.key, fill);
-    return fill;
-  }
-
-  /**
-   * Posts were added (by this instance, before it answers, or by any, when the notification
-   * comes): each list whose search finds one takes it in. Posts already taken in are skipped.
-   */
-  async postsAdded(ids: string[]): Promise<void> {
-    if (!this.entries) return;
-    // In the order of their keys, so the statement's text stays the same while the lists do.
-    await this.added.add(ids, (fresh) => this.takeIn(fresh, [...(this.entries?.values() ?? [])].sort((a, b) => compareText(a.query.key, b.query.key))));
-  }
-
-  /**
-   * Reads the search's hits and keeps them, unless the cache was emptied meanwhile. Posts added
-   * while it ran may be missing from what it read (under load a read takes longer than the
-   * community takes to post): they are taken in as for a list already kept.
-   */
-  private async fill(query: HitsQuery): Promise<Entry | null> {
-    const epoch = this.epoch;
-    const addsBefore = this.added.count;
-    this.counts.reads += 1;
-    const entry = await this.read(query);
-    if (!entry) {
-      this.broad.set(query.key, true);
+    if (this.broad.has(query.key)) {
+      this.counts.lookups += 1;
       return null;
     }
-    const addedSince = this.added.since(addsBefore);
-    if (epoch !== this.epoch || !addedSince) return entry;
-    this.entries?.set(query.key, entry);
-    if (addedSince.length > 0) await this.takeIn(addedSince, [entry]);
-    return entry;
+    return this.lookup(query.key, async () => {
+      const entry = await this.read(query);
+      if (!entry) this.broad.set(query.key, true);
+      return entry;
+    });
   }
 
-  /** Runs each list's search over the added posts (one statement for all) and takes in what it finds. */
-  private async takeIn(ids: string[], entries: Entry[]): Promise<void> {
+  /**
+   * Runs each list's search over the added posts (one statement for all) and takes in what it
+   * finds. The lists in the order of their keys, so the statement's text stays the same while
+   * the lists do.
+   */
+  protected async takeIn(ids: string[], keys: string[]): Promise<void> {
+    const entries = keys
+      .sort()
+      .flatMap((key) => this.entries?.peek(key) ?? []);
     if (ids.length === 0 || entries.length === 0) return;
     const idArray = `{${ids.join(',')}}`;
     try {
