@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
-import { KeptPostLists } from '../posts/kept-post-lists.js';
+import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
 import { connectionsOf } from '../posts/post-query.js';
 import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
 
@@ -126,14 +126,7 @@ export class MatchRankings extends KeptPostLists<Ranking> {
 
 /** Takes a candidate into a ranking in its place (best first), keeping the first MAX_KEPT. */
 function insertSorted(ranking: Ranking, candidate: RankedMatch): void {
-  let low = 0;
-  let high = ranking.best.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const other = ranking.best[middle];
-    if (other && compareMatches(other, candidate) < 0) low = middle + 1;
-    else high = middle;
-  }
+  const low = sortedPlace(ranking.best, candidate, compareMatches);
   if (low < MAX_KEPT) {
     ranking.best.splice(low, 0, candidate);
     if (ranking.best.length > MAX_KEPT) ranking.best.length = MAX_KEPT;

@@ -112,3 +112,16 @@ export abstract class KeptPostLists<List extends object, Read extends List | nul
     return list;
   }
 }
+
+/** Where `item` goes in `list`, sorted by `compare`: after every element that sorts before it. */
+export function sortedPlace<T>(list: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const other = list[middle];
+    if (other !== undefined && compare(other, item) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

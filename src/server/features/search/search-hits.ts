@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
-import { KeptPostLists } from '../posts/kept-post-lists.js';
+import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
 import { authorsHiddenFrom, selectPosts, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
 
@@ -63,15 +63,7 @@ class Entry implements Hits {
   add(hit: Hit): boolean {
     if (this.ids.has(hit.id)) return false;
     this.ids.add(hit.id);
-    let low = 0;
-    let high = this.best.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const other = this.best[middle];
-      if (other && bestFirst(other, hit) < 0) low = middle + 1;
-      else high = middle;
-    }
-    this.best.splice(low, 0, hit);
+    this.best.splice(sortedPlace(this.best, hit, bestFirst), 0, hit);
     this.byCreation = undefined;
     return true;
   }
