@@ -55,7 +55,7 @@ export async function feed(
   const rows =
     hits && searchHits
       ? (
-          await searchHits.page<{ matching_enabled: boolean }>(viewerId, hits.newest(), {
+          await searchHits.page<{ matching_enabled: boolean }>(viewerId, hits, 'newest', {
             limit: options.limit,
             offset: options.offset,
             columns: [matchingColumn],

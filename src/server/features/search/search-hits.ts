@@ -20,6 +20,8 @@ export interface Hits {
   readonly best: readonly Hit[];
   /** The same hits newest first (the feed's filtered page). */
   newest(): readonly Hit[];
+  /** How many of the hits are the member's posts. */
+  postsBy(userId: string): number;
 }
 
 /** What the hits of one search are: its conditions over alias p and its rank (never the viewer). */
@@ -46,12 +48,22 @@ export const MAX_SHARED_HITS = 20_000;
 class Entry implements Hits {
   private byCreation: Hit[] | undefined;
   readonly ids: Set<string>;
+  private readonly byAuthor = new Map<string, number>();
 
   constructor(
     readonly query: HitsQuery,
     readonly best: Hit[],
   ) {
     this.ids = new Set(best.map((hit) => hit.id));
+    for (const hit of best) this.countIn(hit);
+  }
+
+  postsBy(userId: string): number {
+    return this.byAuthor.get(userId) ?? 0;
+  }
+
+  private countIn(hit: Hit): void {
+    this.byAuthor.set(hit.userId, this.postsBy(hit.userId) + 1);
   }
 
   newest(): readonly Hit[] {
@@ -64,6 +76,7 @@ class Entry implements Hits {
     if (this.ids.has(hit.id)) return false;
     this.ids.add(hit.id);
     this.best.splice(sortedPlace(this.best, hit, bestFirst), 0, hit);
+    this.countIn(hit);
     this.byCreation = undefined;
     return true;
   }
@@ -179,21 +192,35 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
   }
 
   /**
-   * A page of the hits as the viewer may see them (`selectPosts`'s community rules: not their own,
-   * no hidden or blocked author), and how many hits they may see. The viewer's hidden authors are
-   * one short list (`authorsHiddenFrom`, read for each page), left out here; only the page's posts are then read, where the rules are
-   * checked again with each post's current status. (Sending every hit's id to the database
-   * instead cost more than ranking them: ~6 ms to parse 3,500 ids.)
+   * A page of the hits (best first, or newest first for the feed) as the viewer may see them
+   * (`selectPosts`'s community rules: not their own, no hidden or blocked author), and how many
+   * hits they may see. The viewer's hidden authors are one short list (`authorsHiddenFrom`, read
+   * for each page): the total is the hits less those authors' posts (counted per author as hits
+   * are kept), and the page is walked only as far as it reaches. Only the page's posts are then
+   * read, where the rules are checked again with each post's current status. (Sending every hit's
+   * id to the database instead cost more than ranking them: ~6 ms to parse 3,500 ids.)
    */
   async page<Extra extends object = Record<never, never>>(
     viewerId: string,
-    hits: readonly Hit[],
+    hits: Hits,
+    order: 'best' | 'newest',
     options: HitsPageOptions,
   ): Promise<{ rows: (PostRow & Extra)[]; total: number }> {
     const hidden = await this.hiddenFrom(viewerId);
-    const seen = hits.filter((hit) => hit.userId !== viewerId && !hidden.has(hit.userId));
-    const page = seen.slice(options.offset, options.offset + options.limit);
-    if (page.length === 0) return { rows: [], total: seen.length };
+    hidden.add(viewerId);
+    let unseen = 0;
+    for (const userId of hidden) unseen += hits.postsBy(userId);
+    const list = order === 'best' ? hits.best : hits.newest();
+    const total = list.length - unseen;
+    const page: Hit[] = [];
+    let skip = options.offset;
+    for (const hit of list) {
+      if (page.length === options.limit) break;
+      if (hidden.has(hit.userId)) continue;
+      if (skip > 0) skip -= 1;
+      else page.push(hit);
+    }
+    if (page.length === 0) return { rows: [], total };
     const rows = await selectPosts<Extra>(this.db, {
       viewerId,
       scope: 'community',
@@ -205,12 +232,18 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
       prepareAs: options.prepareAs,
     });
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return { rows: page.flatMap((hit) => byId.get(hit.id) ?? []), total: seen.length };
+    return { rows: page.flatMap((hit) => byId.get(hit.id) ?? []), total };
   }
 
-  private async hiddenFrom(viewerId: string): Promise<ReadonlySet<string>> {
-    const rows = await queryRows<{ user_id: string }>(this.db, authorsHiddenFrom(viewerId), 'authors_hidden', {});
-    return new Set(rows.map((row) => row.user_id));
+  /** The viewer's hidden authors (one row: the list as an array value, cheaper to read than a row each). */
+  private async hiddenFrom(viewerId: string): Promise<Set<string>> {
+    const [row] = await queryRows<{ ids: string[] | null }>(
+      this.db,
+      sql`SELECT array_agg(h.user_id) AS ids FROM (${authorsHiddenFrom(viewerId)}) AS h(user_id)`,
+      'authors_hidden',
+      {},
+    );
+    return new Set(row?.ids ?? []);
   }
 
   /** Every active post the search finds, best first; null past `maxEntryHits`. */

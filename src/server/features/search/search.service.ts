@@ -40,7 +40,7 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     if (hits) {
       const named = isAppPage(options.limit, options.offset);
       const [{ rows, total }, found] = await Promise.all([
-        searchHits.page(viewerId, hits.best, { limit: options.limit, offset: options.offset, prepareAs: named ? 'search_hits_page' : undefined }),
+        searchHits.page(viewerId, hits, 'best', { limit: options.limit, offset: options.offset, prepareAs: named ? 'search_hits_page' : undefined }),
         people(),
       ]);
       const items = postItems(rows, viewerId).map(({ item }) => item);
