@@ -36,6 +36,8 @@ export const exchangeRequests = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedById: text('completed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The post's author, set by the database from post_id (migration 0017): response signals read requests by it. */
+    postAuthorId: text('post_author_id'),
   },
   (t) => [
     uniqueIndex('exchange_requests_open_per_requester_post_idx')
@@ -43,6 +45,7 @@ export const exchangeRequests = pgTable(
       .where(sql`status IN ('pending', 'accepted')`),
     index('exchange_requests_post_id_status_idx').on(t.postId, t.status),
     index('exchange_requests_requester_id_status_idx').on(t.requesterId, t.status),
+    index('exchange_requests_post_author_id_created_at_idx').on(t.postAuthorId, t.createdAt),
     check(
       'exchange_requests_status_check',
       sql`status IN ('pending', 'accepted', 'declined', 'withdrawn', 'completed')`,

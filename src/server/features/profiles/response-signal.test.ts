@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../shared/schemas/profile.js';
-import { exchangeRequests } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { exchangeRequests, posts } from '../../db/schema/index.js';
 import { insertPost, memberWithProfile, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
 import { responseSignals } from './response-signal.js';
@@ -62,5 +63,17 @@ describe.each(testDatabases())('response signal on %s', (kind) => {
     await request(post, 'accepted', 1, 300);
     // Median of 20, 30, 200, 300 hours: 115 hours, within a week.
     expect(await profile()).toBe('Responds to 4 of 5 requests · usually within a week');
+  });
+
+  it("follows a post's author: requests carry their post's author, even when the post changes hands", async () => {
+    const author = await memberWithProfile(server());
+    const heir = await memberWithProfile(server());
+    const post = await insertPost(db(), author.userId, seed);
+    await request(post, 'accepted', 2, 1);
+    expect((await responseSignals(db(), [author.userId])).get(author.userId)).toMatchObject({ received: 1, responded: 1 });
+    await db().update(posts).set({ userId: heir.userId }).where(eq(posts.id, post));
+    const signals = await responseSignals(db(), [author.userId, heir.userId]);
+    expect(signals.get(author.userId)).toBeUndefined();
+    expect(signals.get(heir.userId)).toMatchObject({ received: 1, responded: 1 });
   });
 });
