@@ -112,16 +112,17 @@ export interface PostRow {
 /**
  * True when the author's profile and posts are visible to the viewer: the author is the viewer,
  * has Profile Visibility on (a missing settings row means on), or is a connection of the viewer
- * (an accepted or completed exchange request between the two, either direction).
+ * (an accepted or completed exchange request between the two, either direction; a request's
+ * post_author_id is its post's author, migration 0017).
  */
 export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
   return sql`(${authorId} = ${viewerId}
     OR NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = ${authorId} AND ms.profile_visibility = false)
     OR EXISTS (
-      SELECT 1 FROM exchange_requests er JOIN posts cp ON cp.id = er.post_id
+      SELECT 1 FROM exchange_requests er
       WHERE er.status IN ('accepted', 'completed')
-        AND ((er.requester_id = ${viewerId} AND cp.user_id = ${authorId})
-          OR (er.requester_id = ${authorId} AND cp.user_id = ${viewerId}))))`;
+        AND ((er.requester_id = ${viewerId} AND er.post_author_id = ${authorId})
+          OR (er.requester_id = ${authorId} AND er.post_author_id = ${viewerId}))))`;
 }
 
 /**
@@ -129,10 +130,10 @@ export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
  * completed exchange request between them, either direction (`authorVisibleTo`'s test).
  */
 export function connectionsOf(viewerId: string | SQL): SQL {
-  return sql`SELECT cp.user_id FROM exchange_requests er JOIN posts cp ON cp.id = er.post_id
+  return sql`SELECT er.post_author_id FROM exchange_requests er
       WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed')
-    UNION ALL SELECT er.requester_id FROM posts cp JOIN exchange_requests er ON er.post_id = cp.id
-      WHERE cp.user_id = ${viewerId} AND er.status IN ('accepted', 'completed')`;
+    UNION ALL SELECT er.requester_id FROM exchange_requests er
+      WHERE er.post_author_id = ${viewerId} AND er.status IN ('accepted', 'completed')`;
 }
 
 /**
