@@ -4,7 +4,6 @@ import {
   exchangeRequests,
   memberSettings,
   photos,
-  posts,
   profiles,
   ratings,
   skillCategories,
@@ -210,13 +209,12 @@ export async function areConnected(db: Database, a: string, b: string): Promise<
   const [row] = await db
     .select({ id: exchangeRequests.id })
     .from(exchangeRequests)
-    .innerJoin(posts, eq(posts.id, exchangeRequests.postId))
     .where(
       and(
         inArray(exchangeRequests.status, ['accepted', 'completed']),
         or(
-          and(eq(exchangeRequests.requesterId, a), eq(posts.userId, b)),
-          and(eq(exchangeRequests.requesterId, b), eq(posts.userId, a)),
+          and(eq(exchangeRequests.requesterId, a), eq(exchangeRequests.postAuthorId, b)),
+          and(eq(exchangeRequests.requesterId, b), eq(exchangeRequests.postAuthorId, a)),
         ),
       ),
     )
@@ -233,11 +231,10 @@ export async function countCompletedExchanges(db: Database, userId: string): Pro
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(exchangeRequests)
-    .innerJoin(posts, eq(posts.id, exchangeRequests.postId))
     .where(
       and(
         eq(exchangeRequests.status, 'completed'),
-        or(eq(exchangeRequests.requesterId, userId), eq(posts.userId, userId)),
+        or(eq(exchangeRequests.requesterId, userId), eq(exchangeRequests.postAuthorId, userId)),
       ),
     );
   return Number(row?.count ?? 0);
