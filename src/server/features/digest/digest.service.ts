@@ -211,10 +211,10 @@ async function hiddenConnections(db: Database, ids: string[], hiddenAuthors: str
   if (hiddenAuthors.length === 0) return new Map();
   const rows = await queryRows<{ a: string; b: string }>(
     db,
-    sql`SELECT er.requester_id AS a, cp.user_id AS b FROM exchange_requests er JOIN posts cp ON cp.id = er.post_id
+    sql`SELECT er.requester_id AS a, er.post_author_id AS b FROM exchange_requests er
         WHERE er.status IN ('accepted', 'completed')
-          AND ((er.requester_id IN (${idList(ids)}) AND cp.user_id IN (${idList(hiddenAuthors)}))
-            OR (cp.user_id IN (${idList(ids)}) AND er.requester_id IN (${idList(hiddenAuthors)})))`,
+          AND ((er.requester_id IN (${idList(ids)}) AND er.post_author_id IN (${idList(hiddenAuthors)}))
+            OR (er.post_author_id IN (${idList(ids)}) AND er.requester_id IN (${idList(hiddenAuthors)})))`,
   );
   return pairMap(rows);
 }
