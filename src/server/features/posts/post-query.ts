@@ -116,22 +116,22 @@ export interface PostRow {
  * post_author_id is its post's author, migration 0017).
  */
 export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
+  // The connections are the viewer's list (`connectionsOf`), worked out once per statement.
   return sql`(${authorId} = ${viewerId}
     OR NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = ${authorId} AND ms.profile_visibility = false)
-    OR EXISTS (
-      SELECT 1 FROM exchange_requests er
-      WHERE er.status IN ('accepted', 'completed')
-        AND ((er.requester_id = ${viewerId} AND er.post_author_id = ${authorId})
-          OR (er.requester_id = ${authorId} AND er.post_author_id = ${viewerId}))))`;
+    OR ${authorId} IN (${connectionsOf(viewerId)}))`;
 }
 
 /**
  * The viewer's connections as a list (a statement's rows): the other party of every accepted or
- * completed exchange request between them, either direction (`authorVisibleTo`'s test).
+ * completed exchange request between them, either direction. Profile Visibility's one statement
+ * of who is connected (`authorVisibleTo`, `authorsHiddenFrom`, the match rankings' new posts).
  */
 export function connectionsOf(viewerId: string | SQL): SQL {
+  // post_author_id is set from the post on insert (migration 0017); never null, and said so for
+  // the NOT IN of `authorsHiddenFrom`.
   return sql`SELECT er.post_author_id FROM exchange_requests er
-      WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed')
+      WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed') AND er.post_author_id IS NOT NULL
     UNION ALL SELECT er.requester_id FROM exchange_requests er
       WHERE er.post_author_id = ${viewerId} AND er.status IN ('accepted', 'completed')`;
 }
