@@ -18,5 +18,8 @@ export async function openWithScriptsHeld(page: Page, path: string): Promise<() 
   });
   // Module scripts hold DOMContentLoaded back too: wait for the page's HTML only.
   await page.goto(path, { waitUntil: 'commit' });
+  // Then for the early script (async, not held): what a visitor does before even it has run is
+  // not kept (an Escape pressed in that moment was, now and then, why a test failed).
+  await page.waitForFunction(() => '__heldBeforeApp' in window);
   return release;
 }
