@@ -20,6 +20,6 @@ export async function openWithScriptsHeld(page: Page, path: string): Promise<() 
   await page.goto(path, { waitUntil: 'commit' });
   // Then for the early script (async, not held): what a visitor does before even it has run is
   // not kept (an Escape pressed in that moment was, now and then, why a test failed).
-  await page.waitForFunction(() => '__heldBeforeApp' in window);
+  await page.waitForFunction(() => '__heldBeforeApp' in globalThis);
   return release;
 }
