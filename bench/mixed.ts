@@ -47,17 +47,19 @@ export interface MixedFigures {
   /** Per kind of request: count and p99, for RESULTS.md. */
   byKind: Record<string, { count: number; p99: number }>;
   /** The shared caches over the run (/api/metrics): lookups, and reads from the database. */
-  caches: Record<'search' | 'match', { lookups: number; reads: number }>;
+  caches: Record<CacheName, { lookups: number; reads: number }>;
 }
 
 const METRICS_TOKEN = 'bench-metrics-token-mixed-0123';
+const CACHES = ['search', 'match', 'card', 'signal'] as const;
+type CacheName = (typeof CACHES)[number];
 
 /** The shared caches' counters from the server's /api/metrics. */
 async function cacheCounts(url: string): Promise<MixedFigures['caches']> {
   const text = await (await fetch(`${url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const value = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? 0);
   const of = (cache: string) => ({ lookups: value(`skillswap_${cache}_cache_lookups_total`), reads: value(`skillswap_${cache}_cache_reads_total`) });
-  return { search: of('search'), match: of('match') };
+  return { search: of('search'), match: of('match'), card: of('card'), signal: of('signal') };
 }
 
 interface Member {
@@ -246,10 +248,12 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
     clearInterval(sampler);
     agent.destroy();
     const cachesAfter = await cacheCounts(server.url);
-    const caches = {
-      search: { lookups: cachesAfter.search.lookups - cachesBefore.search.lookups, reads: cachesAfter.search.reads - cachesBefore.search.reads },
-      match: { lookups: cachesAfter.match.lookups - cachesBefore.match.lookups, reads: cachesAfter.match.reads - cachesBefore.match.reads },
-    };
+    const caches = Object.fromEntries(
+      CACHES.map((name) => [
+        name,
+        { lookups: cachesAfter[name].lookups - cachesBefore[name].lookups, reads: cachesAfter[name].reads - cachesBefore[name].reads },
+      ]),
+    ) as MixedFigures['caches'];
 
     times.sort((a, b) => a - b);
     const kinds: MixedFigures['byKind'] = {};

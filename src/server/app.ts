@@ -32,6 +32,7 @@ import { proposalRoutes } from './features/messages/proposals.routes.js';
 import { matchingRoutes } from './features/matching/matching.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { unreadCount } from './features/notifications/notifications.service.js';
+import { PostCards } from './features/posts/post-cards.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { SearchHits } from './features/search/search-hits.js';
 import { MatchRankings } from './features/matching/match-rankings.js';
@@ -146,11 +147,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerOpenApi(app, config);
   const searchHits = new SearchHits(database.db, config.searchCacheHits);
   const matchRankings = new MatchRankings(database.db, config.matchCache);
+  const postCards = new PostCards(database.db, config.postCardCache).attach();
   registerMetrics(app, {
     token: config.metricsToken,
     db: database.db,
     openSockets: () => sockets.size,
-    caches: { search: () => searchHits.counts, match: () => matchRankings.counts },
+    caches: { search: () => searchHits.counts, match: () => matchRankings.counts, card: () => postCards.counts.cards, signal: () => postCards.counts.signals },
   });
   const inFlight = trackInFlight(app, { drainMs: SHUTDOWN_DRAIN_MS, writeGraceMs: SHUTDOWN_WRITE_GRACE_MS });
   // Started once the hub exists (below); stopped here, before the pool closes.
@@ -233,6 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   feedCache.listen(hub);
   searchHits.listen(hub);
   matchRankings.listen(hub);
+  postCards.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
   // Signing up, in or out, reading notifications, chatting, reporting and writing to support change nothing a feed shows, so those
@@ -246,7 +249,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (['/api/posts/', '/api/profiles'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
     // Anything but a new post (scored into every ranking by its route) or a new request (pending:
     // it connects nobody) may change someone's matches: rankings here are dropped.
-    if (!(request.method === 'POST' && (request.url === '/api/posts' || request.url === '/api/requests'))) matchRankings.changed();
+    if (!(request.method === 'POST' && (request.url === '/api/posts' || request.url === '/api/requests'))) {
+      matchRankings.changed();
+      // A new post changes no card, a new request only its author's signal (the requests service
+      // forgets it); anything else may change a card or a signal.
+      postCards.changed();
+    }
   });
 
   await app.register(healthRoutes, { database });

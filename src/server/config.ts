@@ -35,6 +35,8 @@ export interface AppConfig {
   searchCacheHits: number;
   /** Whether members' general match rankings are kept between their requests (MATCH_CACHE). */
   matchCache: boolean;
+  /** How many post cards (and authors' response signals) are kept for every viewer's lists; 0 turns it off. */
+  postCardCache: number;
   /** Where the built single-page app lives. */
   webDistDir: string;
   /** What one member may write; 0 turns a limit off. */
@@ -166,6 +168,13 @@ const EnvSchema = z.object({
     .refine((n) => n <= 10_000_000, 'must be at most 10000000')
     .default(100_000),
   MATCH_CACHE: z.enum(['on', 'off']).default('on'),
+  POST_CARD_CACHE: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of posts (0 turns the post card cache off)')
+    .transform(Number)
+    .refine((n) => n <= 1_000_000, 'must be at most 1000000')
+    .default(20_000),
   POSTS_PER_HOUR: limitVariable(10),
   ACTIVE_POSTS_MAX: limitVariable(50),
   EXCHANGE_REQUESTS_PER_HOUR: limitVariable(20),
@@ -251,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTTY = p
     feedCacheBytes: e.FEED_CACHE_MB * 1024 * 1024,
     searchCacheHits: e.SEARCH_CACHE_HITS,
     matchCache: e.MATCH_CACHE === 'on',
+    postCardCache: e.POST_CARD_CACHE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(projectRoot(import.meta.dirname), 'dist/web'),
     writeLimits: {
       postsPerHour: e.POSTS_PER_HOUR,

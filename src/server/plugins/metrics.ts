@@ -14,8 +14,8 @@ export interface MetricsOptions {
   db: Database;
   /** Open realtime WebSockets on this instance (realtime/socket.ts's registry). */
   openSockets: () => number;
-  /** The shared caches' counts on this instance: search hits and match rankings. */
-  caches: { search: () => CacheCounts; match: () => CacheCounts };
+  /** The shared caches' counts on this instance: search hits, match rankings, post cards and authors' signals. */
+  caches: Record<'search' | 'match' | 'card' | 'signal', () => CacheCounts>;
 }
 
 const LABELS = ['method', 'route', 'status_class'] as const;
@@ -32,7 +32,9 @@ const LABELS = ['method', 'route', 'status_class'] as const;
  * - `skillswap_search_cache_lookups_total`, `..._reads_total`, `..._taken_in_total` and
  *   `..._emptied_total`, and the same `skillswap_match_cache_*`: text searches asked of the shared
  *   search hits (match rankings asked), lists read from the database (the rest were answered from
- *   the cache), new posts taken in, and times the cache was emptied by a change;
+ *   the cache), new posts taken in, and times the cache was emptied by a change; the same
+ *   `skillswap_card_cache_*` and `skillswap_signal_cache_*` for post cards and authors' response
+ *   signals (lookups and reads count posts and authors);
  * - `skillswap_mail_outbox_pending`: mails in the outbox not yet sent nor given up (every
  *   instance sees the same number: it is read from the database on each scrape);
  * - the default Node process metrics (CPU, memory, event loop lag, GC, handles).
@@ -95,7 +97,13 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     ['takenIn', 'taken_in', 'new posts taken into a kept entry'],
     ['emptied', 'emptied', 'times the cache was emptied by a change'],
   ];
-  for (const [cache, what] of [['search', 'Text searches (search, the feed\'s text filter)'], ['match', 'Match rankings (matches, the compatibility feed)']] as const) {
+  const caches = [
+    ['search', "Text searches (search, the feed's text filter)"],
+    ['match', 'Match rankings (matches, the compatibility feed)'],
+    ['card', 'Post cards (every list of posts)'],
+    ['signal', "Authors' response signals (every list of posts)"],
+  ] as const;
+  for (const [cache, what] of caches) {
     for (const [key, name, help] of cacheCounts) {
       new Counter({
         name: `skillswap_${cache}_cache_${name}_total`,

@@ -5,7 +5,8 @@ import { POST_LIMITS, type ExchangeStatus, type PostItem, type PostStatus } from
 import { queryRows, type Database } from '../../db/client.js';
 import { blockedMemberIds, notBlockedWith } from '../blocks/blocks.service.js';
 import { categoryNames } from '../categories/categories.service.js';
-import { responseCounts, responseSignalsQuery } from '../profiles/response-signal.js';
+import { responseCounts } from '../profiles/response-signal.js';
+import { PostCards, type PostCard } from './post-cards.js';
 
 /**
  * The one viewer-aware query for lists of posts (architecture.md: "every list of posts goes
@@ -158,13 +159,13 @@ export function scopeCondition(viewerId: string, scope: PostScope): SQL {
 }
 
 /**
- * The viewer's most recent live request on post p: pending, accepted or completed (decisions.md:
+ * The viewer's most recent live request on the page's post: pending, accepted or completed (decisions.md:
  * 'Connected' stays while one exists; after a decline or a withdrawal the member may ask again).
  * A post has few requests, so the (post_id, status) index finds them; the viewer's are filtered.
  */
 function exchangeStatusColumn(viewerId: string): SQL {
   return sql`(SELECT sr.status FROM exchange_requests sr
-      WHERE sr.post_id = p.id AND sr.requester_id = ${viewerId} AND sr.status IN ('pending', 'accepted', 'completed')
+      WHERE sr.post_id = page.page_id AND sr.requester_id = ${viewerId} AND sr.status IN ('pending', 'accepted', 'completed')
       ORDER BY sr.created_at DESC LIMIT 1) AS exchange_status`;
 }
 
@@ -195,21 +196,56 @@ function limitOffset(q: Pick<PostQuery, 'limit' | 'offset' | 'prepareAs'>): SQL 
   return sql.raw(`LIMIT ${q.limit} OFFSET ${offset}`);
 }
 
-/**
- * A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), formatted by the
- * statement: parsing PostgreSQL's text into a Date and writing it out again cost the server more
- * (~3 % of its CPU on a feed page).
- */
-function isoTime(column: SQL): SQL {
-  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The viewer's own state of each listed post, and the page's own columns (`selectPosts`). */
+interface ListedRow {
+  id: string;
+  exchange_status: ExchangeStatus | null;
+  pending_request_count: number | null;
+}
+
+const LISTED_OWN: Record<keyof ListedRow, true> = { id: true, exchange_status: true, pending_request_count: true };
+
+/** A listed post's row: its card and the viewer's state of it, every column named (one object shape). */
+function cardRow(card: PostCard, exchangeStatus: ExchangeStatus | null, pendingRequestCount: number | null): PostRow {
+  return {
+    id: card.id,
+    user_id: card.user_id,
+    title: card.title,
+    description: card.description,
+    offering: card.offering,
+    looking_for: card.looking_for,
+    additional_context: card.additional_context,
+    custom_tags: card.custom_tags,
+    category_id: card.category_id,
+    category_name: null,
+    available_from: card.available_from,
+    available_until: card.available_until,
+    preferred_days: card.preferred_days,
+    preferred_times: card.preferred_times,
+    availability_description: card.availability_description,
+    status: card.status,
+    created_at: card.created_at,
+    updated_at: card.updated_at,
+    author_name: card.author_name,
+    author_photo_id: card.author_photo_id,
+    author_category_id: card.author_category_id,
+    author_category_name: null,
+    exchange_status: exchangeStatus,
+    pending_request_count: pendingRequestCount,
+    signal_received: null,
+    signal_responded: null,
+    signal_median_seconds: null,
+  };
 }
 
 /**
- * Runs a post list query for the viewer; see `PostQuery`. The page is chosen first from the
- * posts alone (filter, order, offset, the caller's columns), numbered in its order; only its
- * rows then get their author, category names and the viewer's exchange status. Read in one
- * statement, those per-row lookups ran for every row the offset skipped too: page 11 of the
- * feed took 11 ms of PostgreSQL time instead of 2.7 (bench/RESULTS.md).
+ * Runs a post list query for the viewer; see `PostQuery`. One lean statement chooses the page
+ * from the posts alone (filter, order, offset, the caller's columns), numbered in its order, with
+ * the viewer's exchange status of each (and on own posts their pending requests); what the cards
+ * show of each post and its author comes from `PostCards` (kept between requests, read for those
+ * missing), as do the authors' response signals. Category names are the categories' copy's.
+ * Reading the cards' columns in every page statement was most of its cost, and the per-row
+ * lookups ran for every row the offset skipped too (bench/RESULTS.md).
  */
 export async function selectPosts<Extra extends object = Record<never, never>>(
   db: Database,
@@ -224,41 +260,39 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY ${order}
     ${limitOffset(q)}`;
-  const listing = sql`SELECT
-      p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
-      to_json(p.custom_tags) AS custom_tags, p.category_id, NULL::text AS category_name,
-      p.available_from::text AS available_from, p.available_until::text AS available_until,
-      p.preferred_days, p.preferred_times, p.availability_description, p.status,
-      ${isoTime(sql`p.created_at`)} AS created_at, ${isoTime(sql`p.updated_at`)} AS updated_at,
-      pr.display_name AS author_name, pr.photo_id::text AS author_photo_id, pr.primary_category_id AS author_category_id,
-      NULL::text AS author_category_name,
-      ${exchangeStatusColumn(q.viewerId)},
+  const listing = sql`SELECT page.page_id AS id, ${exchangeStatusColumn(q.viewerId)},
       ${
         q.scope === 'own'
-          ? sql`(SELECT count(*)::int FROM exchange_requests pq WHERE pq.post_id = p.id AND pq.status = 'pending')`
+          ? sql`(SELECT count(*)::int FROM exchange_requests pq WHERE pq.post_id = page.page_id AND pq.status = 'pending')`
           : sql`NULL::int`
       } AS pending_request_count,
       page.*
     FROM (${page}) AS page
-    JOIN posts p ON p.id = page.page_id
-    LEFT JOIN profiles pr ON pr.id = p.user_id
     ORDER BY page.page_ord`;
-  // The page's authors' signals in the same statement: one round trip for the whole list.
-  const authors = sql`SELECT DISTINCT l.user_id FROM listed l WHERE l.user_id <> ${q.viewerId}`;
-  const rows = await queryRows<PostRow & Extra>(
-    db,
-    !q.withSignals
-      ? q.with
-        ? sql`WITH ${q.with} ${listing}`
-        : listing
-      : sql`WITH ${q.with ? sql`${q.with}, ` : sql``}listed AS (${listing}), signals AS (${responseSignalsQuery(authors)})
-      SELECT listed.*, signals.received AS signal_received, signals.responded AS signal_responded,
-        signals.median_seconds AS signal_median_seconds
-      FROM listed LEFT JOIN signals ON signals.author_id = listed.user_id
-      ORDER BY listed.page_ord`,
-    q.prepareAs,
-    { orderBy: 'page_ord' },
-  );
+  const listed = await queryRows<ListedRow & Extra>(db, q.with ? sql`WITH ${q.with} ${listing}` : listing, q.prepareAs, { orderBy: 'page_ord' });
+  if (listed.length === 0) return [];
+  const postCards = PostCards.of(db);
+  const cards = await postCards.cards(listed.map((row) => row.id));
+  // The caller's columns (and total, page_id, page_ord) are copied by name: spreading rows and
+  // cards into one object cost more server time than the statement saved (~1 ms a page).
+  const extras = Object.keys(listed[0] ?? {}).filter((key) => !(key in LISTED_OWN));
+  const rows = listed.flatMap((listing) => {
+    const card = cards.get(listing.id);
+    // A post deleted between the two reads is left out.
+    if (!card) return [];
+    const row = cardRow(card, listing.exchange_status, listing.pending_request_count) as PostRow & Extra;
+    for (const key of extras) (row as Record<string, unknown>)[key] = (listing as Record<string, unknown>)[key];
+    return [row];
+  });
+  if (q.withSignals) {
+    const signals = await postCards.signals(rows.flatMap((row) => (row.user_id === q.viewerId ? [] : [row.user_id])));
+    for (const row of rows) {
+      const signal = signals.get(row.user_id) ?? null;
+      row.signal_received = signal?.received ?? null;
+      row.signal_responded = signal?.responded ?? null;
+      row.signal_median_seconds = signal?.median_seconds ?? null;
+    }
+  }
   return withCategoryNames(db, rows);
 }
 

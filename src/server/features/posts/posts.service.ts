@@ -14,6 +14,7 @@ import { posts, postTags, profiles, skillCategories } from '../../db/schema/inde
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound, RateLimitedError, validationFailed } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
+import { PostCards } from './post-cards.js';
 import { nextOffset, selectPosts, toPostItem } from './post-query.js';
 
 /** Values the spec sends on every create (section 9). */
@@ -154,6 +155,7 @@ export async function updatePost(db: Database, viewerId: string, postId: string,
       await insertPostTags(tx, postId, next.offering, next.lookingFor);
     }
   });
+  PostCards.of(db).cardsChanged();
   return getOwnPost(db, viewerId, postId);
 }
 
@@ -194,6 +196,7 @@ export async function setPostStatus(
   const post = await loadOwnedPost(db, viewerId, postId);
   if (status === 'active' && post.status !== 'active') await assertActivePostRoom(db, viewerId, limits.activePostsMax);
   await db.update(posts).set({ status }).where(and(eq(posts.id, postId), eq(posts.userId, viewerId)));
+  PostCards.of(db).cardsChanged();
   return getOwnPost(db, viewerId, postId);
 }
 

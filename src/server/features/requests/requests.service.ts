@@ -14,6 +14,7 @@ import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
 import { memberName } from '../profiles/member-name.js';
 import { publishToMembers } from '../../realtime/member-events.js';
+import { PostCards } from '../posts/post-cards.js';
 import { selectPosts, toDate } from '../posts/post-query.js';
 
 export const DUPLICATE_REQUEST_MESSAGE = 'You have already sent an exchange request for this post.';
@@ -45,7 +46,7 @@ export async function sendExchangeRequest(
   );
 
   try {
-    return await db.transaction(async (tx) => {
+    const sent = await db.transaction(async (tx) => {
       const [open] = await tx
         .select({ id: exchangeRequests.id })
         .from(exchangeRequests)
@@ -98,6 +99,10 @@ export async function sendExchangeRequest(
       await publishToMembers(tx, [viewerId, post.userId], { type: 'conversation.updated', conversationId: conversation.id });
       return toRequestItem({ ...request, conversationId: conversation.id });
     });
+    // The author's response signal counts the request: here before the answer, elsewhere when the
+    // notification comes (migration 0018).
+    PostCards.of(db).signalsChanged([post.userId]);
+    return sent;
   } catch (err) {
     // Two sends at once: the partial unique index lets one through; the other is the same 409.
     if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', DUPLICATE_REQUEST_MESSAGE);

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { FeedItem, FeedResponse } from '../../../shared/schemas/matching.js';
+import { exchangeRequests, profiles } from '../../db/schema/index.js';
+import { insertPost, memberWithProfile, useTestServer } from '../../test/factories.js';
+import { testDatabases } from '../../test/harness.js';
+import type { TestClient } from '../../test/client.js';
+
+describe.each(testDatabases())('post cards on %s', (kind) => {
+  const server = useTestServer(kind);
+  const db = () => server().app.database.db;
+  const uncached = useTestServer(kind, { POST_CARD_CACHE: '0', FEED_CACHE_MB: '0' });
+
+  /** The post's card as the viewer's feed shows it (filtered by the post's own word). */
+  async function cardOf(client: TestClient, word: string, postId: string): Promise<FeedItem | undefined> {
+    const feed = await client.json<FeedResponse>(await client.get(`/api/feed?limit=50&q=${word}`));
+    return feed.items.find((item) => item.id === postId);
+  }
+
+  /**
+   * Writes made straight to the database (another instance, a script) reach kept cards when the
+   * trigger's notification arrives, a few milliseconds later.
+   */
+  async function cardUntil(client: TestClient, word: string, postId: string, check: (card: FeedItem | undefined) => boolean) {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const card = await cardOf(client, word, postId);
+      if (check(card) || Date.now() > deadline) return card;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  it("follow an edit, the author's profile and new or answered requests: at once through the API, after the notification otherwise", async () => {
+    const word = `zitherwork${kind}`;
+    const author = await memberWithProfile(server(), { displayName: 'Ada Card' });
+    const viewer = await memberWithProfile(server());
+    const post = await insertPost(db(), author.userId, { offering: `Zither lessons ${word}`, lookingFor: 'Help painting a fence' });
+    expect(await cardOf(viewer.client, word, post)).toMatchObject({ title: `Offering: Zither lessons ${word}`, author: { name: 'Ada Card' }, authorResponse: null });
+
+    // Through the API: the writer's next read shows the write.
+    expect((await author.client.request('PATCH', `/api/posts/${post}`, { title: 'Zither for every age', offering: `Zither lessons ${word}`, lookingFor: 'Help painting a fence' })).status).toBe(200);
+    expect(await cardOf(viewer.client, word, post)).toMatchObject({ title: 'Zither for every age' });
+
+    // Straight in the database: once the notification comes.
+    await db().update(profiles).set({ displayName: 'Ada Renamed' }).where(eq(profiles.id, author.userId));
+    expect((await cardUntil(viewer.client, word, post, (card) => card?.author.name === 'Ada Renamed'))?.author.name).toBe('Ada Renamed');
+
+    // Requests through the API: the author's signal counts each one at once (shown from 3).
+    const requesters = [await memberWithProfile(server()), await memberWithProfile(server()), await memberWithProfile(server())];
+    for (const [i, requester] of requesters.entries()) {
+      expect((await requester.client.post('/api/requests', { postId: post, message: 'Would you like to swap?' })).status).toBe(201);
+      expect((await cardOf(viewer.client, word, post))?.authorResponse).toBe(i < 2 ? null : 'Responds to 0 of 3 requests');
+    }
+
+    // Answered in the database ('exchange_requests'), then a new one ('exchange_requests+<author>').
+    const [first] = await db().select({ id: exchangeRequests.id }).from(exchangeRequests).where(eq(exchangeRequests.postId, post)).limit(1);
+    await db()
+      .update(exchangeRequests)
+      .set({ status: 'declined', respondedAt: new Date() })
+      .where(eq(exchangeRequests.id, first?.id ?? ''));
+    const answered = await cardUntil(viewer.client, word, post, (card) => card?.authorResponse?.startsWith('Responds to 1 of 3') ?? false);
+    expect(answered?.authorResponse).toMatch(/^Responds to 1 of 3 requests · /);
+    await db().insert(exchangeRequests).values({ requesterId: viewer.userId, postId: post, status: 'pending' });
+    const asked = await cardUntil(viewer.client, word, post, (card) => card?.authorResponse?.startsWith('Responds to 1 of 4') ?? false);
+    expect(asked?.authorResponse).toMatch(/^Responds to 1 of 4 requests · /);
+  });
+
+  it('without the caches (POST_CARD_CACHE=0, FEED_CACHE_MB=0) every list reads its cards: a change in the database shows at once', async () => {
+    const word = `lutework${kind}`;
+    const author = await memberWithProfile(uncached(), { displayName: 'Lute Author' });
+    const viewer = await memberWithProfile(uncached());
+    const post = await insertPost(uncached().app.database.db, author.userId, { offering: `Lute lessons ${word}`, lookingFor: 'Help painting a garden fence' });
+    expect((await cardOf(viewer.client, word, post))?.author.name).toBe('Lute Author');
+    await uncached().app.database.db.update(profiles).set({ displayName: 'Lute Renamed' }).where(eq(profiles.id, author.userId));
+    expect((await cardOf(viewer.client, word, post))?.author.name).toBe('Lute Renamed');
+  });
+});
