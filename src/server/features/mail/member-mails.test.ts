@@ -10,6 +10,7 @@ import { TEST_PASSWORD } from '../../test/members.js';
 import { linkIn, SmtpSink } from '../../test/smtp-sink.js';
 import { openSocket } from '../../test/sockets.js';
 import { enqueueMail } from './queue.js';
+import { msUntilDueMail } from './worker.js';
 
 interface Member {
   client: TestClient;
@@ -179,5 +180,27 @@ describe.each(testDatabases())('the mail outbox with the SMTP server down, then 
     expect(mail.text).toContain('Still here');
     await expect.poll(async () => (await row())?.sentAt, { timeout: 5_000 }).toBeInstanceOf(Date);
     expect((await row())?.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe.each(testDatabases())('the mail worker waiting on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('sleeps until the next mail is due, and for the idle poll with nothing waiting (an empty outbox is not "due now")', async () => {
+    const db = server.app.database.db;
+    await db.delete(mailQueue);
+    expect(await msUntilDueMail(db)).toBeNull();
+    const inTenMinutes = new Date(Date.now() + 600_000);
+    await db.insert(mailQueue).values({ kind: 'test', toAddress: uniqueEmail('later'), subject: 'Later', textBody: 'Later', htmlBody: '<p>Later</p>', nextAttemptAt: inTenMinutes });
+    const wait = await msUntilDueMail(db);
+    expect(wait).toBeGreaterThan(590_000);
+    expect(wait).toBeLessThanOrEqual(600_000);
+    await db.delete(mailQueue);
   });
 });

@@ -28,6 +28,20 @@ export function retryDelayMs(retry: MailRetry, attempts: number): number {
   return Math.min(retry.maxMs, retry.baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * How long until the next unsent mail is due, in ms (0: due now), or null with nothing waiting.
+ * (SQL's greatest() skips nulls: greatest(0, NULL) is 0, which once made an idle worker look
+ * again every 50 ms, two statements each time, on an empty outbox.)
+ */
+export async function msUntilDueMail(db: Database): Promise<number | null> {
+  const [next] = await queryRows<{ wait_ms: number | string | null }>(
+    db,
+    sql`SELECT extract(epoch FROM min(next_attempt_at) - now())::float8 * 1000 AS wait_ms
+        FROM mail_queue WHERE sent_at IS NULL AND failed_at IS NULL`,
+  );
+  return next?.wait_ms == null ? null : Math.max(0, Number(next.wait_ms));
+}
+
 export interface MailWorker {
   /** Looks for due mail now (also done on every `mailQueued` notification). */
   wake(): void;
@@ -95,13 +109,8 @@ export function startMailWorker(deps: { db: Database; mailer: Mailer; hub: Realt
         for (const row of rows) await deliver(row);
       }
     } while (again && !stopped);
-    const [next] = await queryRows<{ wait_ms: number | string | null }>(
-      db,
-      sql`SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS wait_ms
-          FROM mail_queue WHERE sent_at IS NULL AND failed_at IS NULL`,
-    );
-    const wait = next?.wait_ms == null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Number(next.wait_ms) + 50);
-    schedule(wait);
+    const due = await msUntilDueMail(db);
+    schedule(due === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, due + 50));
   }
 
   function schedule(ms: number) {
