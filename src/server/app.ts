@@ -33,6 +33,7 @@ import { matchingRoutes } from './features/matching/matching.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { PostCards } from './features/posts/post-cards.js';
+import { keepPlannerStatistics } from './db/planner-statistics.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { SearchHits } from './features/search/search-hits.js';
 import { MatchRankings } from './features/matching/match-rankings.js';
@@ -291,6 +292,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(realtimeRoutes, { hub, trustedOrigins: config.trustedOrigins, presence, sockets, unreadCounts });
   await registerWebApp(app, config);
   const digest = startDigestSchedule({ db: database.db, kind: database.kind, config, log: app.log });
+  if (database.kind === 'pglite') {
+    const statistics = keepPlannerStatistics(database.db, app.log);
+    app.addHook('preClose', async () => statistics.stop());
+  }
   app.addHook('preClose', async () => digest.stop());
   return app;
 }

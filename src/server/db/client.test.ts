@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed } from '../features/posts/feed.service.js';
 import { openDatabase, queryRows, type DatabaseHandle } from './client.js';
+import { analyzeStaleTables } from './planner-statistics.js';
 
 describe('the embedded database', () => {
   let handle: DatabaseHandle;
@@ -10,6 +11,25 @@ describe('the embedded database', () => {
   });
   afterAll(async () => {
     await handle.close();
+  });
+
+  it('analyzes the tables written to since their planner statistics (it has no autovacuum), and only those', async () => {
+    const stats = () =>
+      queryRows<{ analyzed: boolean; reltuples: number }>(
+        handle.db,
+        sql`SELECT s.last_analyze IS NOT NULL AS analyzed, c.reltuples::float8 AS reltuples
+            FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relname = 'rate_limits'`,
+      );
+    await analyzeStaleTables(handle.db);
+    await handle.db.execute(
+      sql`INSERT INTO rate_limits (id, key, count, last_request) SELECT 'stats-' || n, 'stats-' || n, 1, 0 FROM generate_series(1, 300) AS n`,
+    );
+    expect(await analyzeStaleTables(handle.db)).toEqual(['rate_limits']);
+    expect(await stats()).toEqual([{ analyzed: true, reltuples: 300 }]);
+    // A few more rows are not enough (50 plus a tenth of the table).
+    await handle.db.execute(sql`INSERT INTO rate_limits (id, key, count, last_request) SELECT 'more-' || n, 'more-' || n, 1, 0 FROM generate_series(1, 60) AS n`);
+    expect(await analyzeStaleTables(handle.db)).toEqual([]);
+    await handle.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'stats-%' OR key LIKE 'more-%'`);
   });
 
   it('lets the event loop take in I/O between statements waiting their turn', async () => {
