@@ -6,11 +6,18 @@ import { insertPost, memberWithProfile, setSettings, useTestServer } from '../..
 import { testDatabases } from '../../test/harness.js';
 import { findMatches } from './matching.service.js';
 
+const METRICS = 'match-rankings-metrics-token-0123';
 const scores = (list: { items: { id: string; match: { score: number } }[] }) => new Map(list.items.map((item) => [item.id, item.match.score]));
 
 describe.each(testDatabases())("members' match rankings kept between their requests on %s", (kind) => {
   const server = useTestServer(kind);
   const db = () => server().app.database.db;
+  const metered = useTestServer(kind, { METRICS_TOKEN: METRICS });
+  /** Rankings worked out from the database so far (`/api/metrics`). */
+  const matchReads = async () => {
+    const text = await (await fetch(`${metered().url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })).text();
+    return Number(/^skillswap_match_cache_reads_total (\d+)$/m.exec(text)?.[1]);
+  };
   // A made-up word per test: its lexeme is only in this test's posts.
   const word = () => `zq${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
   const matches = async (client: TestClient) => client.json<MatchesResponse>(await client.get('/api/matches?limit=50&minScore=0'));
@@ -45,6 +52,31 @@ describe.each(testDatabases())("members' match rankings kept between their reque
     const again = scores(await matches(viewer.client));
     expect(again.get(older)).toBe(scores(await findMatches(db(), viewer.userId, { limit: 200, minScore: 0 })).get(older));
     expect(again.get(older)).toBeGreaterThan(0);
+  });
+
+  it("keeps the viewer's ranking after their own new post that adds no term, and works it out again after one that does", async () => {
+    const wanted = word();
+    const fresh = word();
+    const viewer = await memberWithProfile(metered());
+    const author = await memberWithProfile(metered());
+    const offered = await post(author.client, `Friendly ${wanted} tutoring in the park`, 'Help with my vegetable garden beds');
+    await post(viewer.client, 'Guitar lessons for beginners at home', `Looking for ${wanted} tutoring on weekends`);
+    const first = await matches(viewer.client);
+    expect(scores(first).get(offered)).toBeGreaterThan(0);
+    const reads = await matchReads();
+
+    // The same offer and wish again: the seeker is read again (one small statement), the ranking kept.
+    await post(viewer.client, 'Guitar lessons for beginners at home', `Looking for ${wanted} tutoring on weekends`);
+    const kept = await matches(viewer.client);
+    expect(await matchReads()).toBe(reads);
+    expect(scores(kept)).toEqual(scores(first));
+
+    // A new wish: ranked again with the new term.
+    const newer = await insertPost(metered().app.database.db, author.userId, { offering: `Patient ${fresh} coaching for adults`, lookingFor: 'Someone to fix a leaking tap', ageDays: 40 });
+    await post(viewer.client, 'Bread baking with sourdough starters', `Hoping to find ${fresh} coaching soon`);
+    const again = await matches(viewer.client);
+    expect(await matchReads()).toBe(reads + 1);
+    expect(scores(again).get(newer)).toBeGreaterThan(0);
   });
 
   it("applies privacy at once: another member's AI matching, block and hidden profile", async () => {

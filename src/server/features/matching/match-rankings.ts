@@ -24,6 +24,16 @@ export interface Ranking {
   best: RankedMatch[];
   /** Every candidate's score, highest first: `total` for any minScore. */
   scores: number[];
+  /**
+   * What the candidates were chosen and scored by (the seeker and their tags, `seekerKey`): a
+   * ranking worked out again for the same key would differ only as time and new posts make it.
+   */
+  seekerKey: string | null;
+  /**
+   * The viewer's own posts added since this ranking was worked out: their next lookup reads
+   * their seeker again and keeps the ranking when its key is the same (`ranking`).
+   */
+  ownPostsAdded?: number;
 }
 
 /** How deep a kept ranking goes: the compatibility feed's deepest page (matches ask for 50). */
@@ -59,8 +69,8 @@ interface AddedPost {
  * compute the same ranking, and a member asks for them one after another), per instance. A new
  * post is scored for every kept seeker as it arrives (`scoreMatch`, the engine's own scoring, with
  * the seeker terms the post offers read from its search vector as the candidates statement reads
- * them) and takes its place where the viewer may see it; a viewer's own new post drops their
- * ranking (their terms changed). Everything else that could change a ranking empties the cache,
+ * them) and takes its place where the viewer may see it; after a viewer's own new post their
+ * seeker is read again, and their ranking worked out again only when the post changed it. Everything else that could change a ranking empties the cache,
  * here before the write's answer and on every instance through the hub. One difference from a
  * fresh ranking is allowed for up to a minute: a kept ranking does not let older posts drop out
  * of the candidate sources' newest-N windows as new ones arrive.
@@ -74,8 +84,23 @@ export class MatchRankings extends KeptPostLists<Ranking> {
     super(enabled ? new LRUCache<string, Ranking>({ max: MAX_VIEWERS, ttl: ttlMs }) : undefined, RANKINGS_CHANGED);
   }
 
-  /** The viewer's ranking, kept or worked out by `compute` (requests missing together share one). */
-  async ranking(viewerId: string, compute: () => Promise<Ranking>): Promise<Ranking> {
+  /**
+   * The viewer's ranking, kept or worked out by `compute` (requests missing together share one).
+   * After the viewer's own new post, `seekerKeyNow` reads what their ranking would be chosen and
+   * scored by now: the same key keeps it (a post that adds no term changes no candidate and no
+   * score; reading the seeker is one small statement, ranking again three), another works it out.
+   */
+  async ranking(viewerId: string, compute: () => Promise<Ranking>, seekerKeyNow: () => Promise<string | null>): Promise<Ranking> {
+    const ranking = await this.lookup(viewerId, compute);
+    const added = ranking.ownPostsAdded ?? 0;
+    if (added === 0) return ranking;
+    const key = await seekerKeyNow();
+    if (key !== null && key === ranking.seekerKey && this.entries?.peek(viewerId) === ranking) {
+      // Own posts added meanwhile are left for the next lookup to check.
+      ranking.ownPostsAdded = (ranking.ownPostsAdded ?? 0) - added;
+      return ranking;
+    }
+    this.forget(viewerId);
     return this.lookup(viewerId, compute);
   }
 
@@ -105,8 +130,9 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       if (!ranking) continue;
       for (const post of added) {
         if (post.user_id === viewerId) {
-          this.forget(viewerId);
-          break;
+          // Never a candidate of its author's; their seeker may have changed (`ranking`).
+          ranking.ownPostsAdded = (ranking.ownPostsAdded ?? 0) + 1;
+          continue;
         }
         if (!ranking.seeker || !ranking.matchingEnabled) continue;
         // The community rules and the matching switch, as the candidates statement applies them.

@@ -141,7 +141,16 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     options.candidates !== 'all' &&
     options.boxWalk === undefined &&
     options.now === undefined;
-  const ranking = shared ? await rankings.ranking(viewerId, () => rankMatches(db, viewerId, options)) : await rankMatches(db, viewerId, options);
+  const ranking = shared
+    ? await rankings.ranking(
+        viewerId,
+        () => rankMatches(db, viewerId, options),
+        async () => {
+          const viewer = await readViewer(db, viewerId, options);
+          return viewer.ai_match_suggestions ? seekerKey(seekerContext(viewerId, viewer, false)) : null;
+        },
+      )
+    : await rankMatches(db, viewerId, options);
   if (!ranking.matchingEnabled) return { items: [], total: 0, matchingEnabled: false };
   const minScore = options.minScore ?? 0;
   const top = ranking.best.filter((s) => s.match.score >= minScore).slice(0, options.limit);
@@ -171,7 +180,15 @@ export async function findMatches(db: Database, viewerId: string, options: Match
 
 /** Every candidate scored for the viewer, best first (the first MAX_KEPT kept in full). */
 async function rankMatches(db: Database, viewerId: string, options: MatchOptions): Promise<Ranking> {
-  // The viewer's settings and the posts their terms come from, in one round trip.
+  const viewer = await readViewer(db, viewerId, options);
+  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, best: [], scores: [], seekerKey: null };
+
+  const context = seekerContext(viewerId, viewer, options.postId !== undefined);
+  return rankCandidates(db, viewerId, context, options);
+}
+
+/** The viewer's settings and the posts their terms come from, in one round trip. */
+async function readViewer(db: Database, viewerId: string, options: Pick<MatchOptions, 'postId'>): Promise<ViewerRow> {
   const sourcePosts = options.postId
     ? sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp WHERE sp.id = ${options.postId}`
     : sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp
@@ -203,9 +220,16 @@ async function rankMatches(db: Database, viewerId: string, options: MatchOptions
     {},
   );
   if (!viewer) throw notFound('Member not found.');
-  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, best: [], scores: [] };
+  return viewer;
+}
 
-  const context = seekerContext(viewerId, viewer, options.postId !== undefined);
+/** What a ranking's candidates are chosen and scored by, as one comparable text. */
+function seekerKey({ seeker, tags }: SeekerContext): string {
+  return JSON.stringify([seeker.skills, seeker.wants, seeker.location, seeker.radiusMiles, tags]);
+}
+
+/** The candidates' part of `rankMatches`: scored for the seeker, best first. */
+async function rankCandidates(db: Database, viewerId: string, context: SeekerContext, options: MatchOptions): Promise<Ranking> {
   // Score a few hundred candidates from their scoring columns only, then load the winners.
   const candidates = await selectBarePosts<CandidateColumns>(db, {
     viewerId,
@@ -239,6 +263,7 @@ async function rankMatches(db: Database, viewerId: string, options: MatchOptions
     seeker: context.seeker,
     best: ranked.slice(0, Math.max(MAX_KEPT, options.limit)),
     scores: ranked.map((r) => r.match.score).sort((a, b) => b - a),
+    seekerKey: seekerKey(context),
   };
 }
 
