@@ -119,6 +119,8 @@ export class MatchRankings extends KeptPostLists<Ranking> {
             ARRAY(${connectionsOf(sql`p.user_id`)}) AS connections
           FROM posts p WHERE p.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND p.status = 'active'`,
         'match_rankings_added',
+        // PGlite too: one named statement of one JSON value (`queryRows`), parsed and planned once.
+        {},
       );
     } catch {
       this.changed();

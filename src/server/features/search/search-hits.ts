@@ -180,6 +180,8 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
             sql` UNION ALL `,
           )}`,
         'search_hits_take_in',
+        // PGlite too: one named statement of one JSON value (`queryRows`), parsed and planned once.
+        {},
       );
       for (const row of rows) {
         const entry = entries[Number(row.entry)];
