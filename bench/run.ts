@@ -140,8 +140,10 @@ if (!only || only === 'mixed') {
       results.push(report(`${db} server memory under mixed load, peak RSS`, f.rssPeakMb, 'MB', `< ${rssMb} MB`, f.rssPeakMb < rssMb));
       const kinds = Object.entries(f.byKind).map(([kind, k]) => `${kind} ${k.count} (p99 ${k.p99.toFixed(0)} ms)`);
       console.log(`info  ${db} by kind: ${kinds.join(', ')}`);
-      const { search, match } = f.caches;
-      console.log(`info  ${db} shared caches: search ${search.lookups - search.reads} of ${search.lookups} answered from the cache, match rankings ${match.lookups - match.reads} of ${match.lookups}`);
+      const { search, match, card, signal } = f.caches;
+      console.log(
+        `info  ${db} shared caches: search ${search.lookups - search.reads} of ${search.lookups} answered from the cache, match rankings ${match.lookups - match.reads} of ${match.lookups}, post cards ${card.lookups - card.reads} of ${card.lookups}, authors' signals ${signal.lookups - signal.reads} of ${signal.lookups}`,
+      );
     } finally {
       target.cleanup();
     }
