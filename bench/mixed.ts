@@ -219,8 +219,9 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
       if (kind === 0) {
         await call(member, 'new post', 'POST', '/api/posts', {
           title: `Bench swap ${n}`,
-          offering: 'Bike repair and a hand with garden tools',
-          lookingFor: 'Spanish conversation practice and sourdough baking',
+          // Lists, as members write them: the post gets its post_tags rows (and their notification).
+          offering: 'Bike repair, a hand with garden tools',
+          lookingFor: 'Spanish conversation practice, sourdough baking',
           keywords: ['Bikes'],
           format: 'in_person',
         });

@@ -6,10 +6,20 @@ import { insertPost, memberWithProfile, useTestServer } from '../../test/factori
 import { testDatabases } from '../../test/harness.js';
 import type { TestClient } from '../../test/client.js';
 
+const METRICS = 'post-cards-metrics-token-0123';
+
 describe.each(testDatabases())('post cards on %s', (kind) => {
   const server = useTestServer(kind);
   const db = () => server().app.database.db;
   const uncached = useTestServer(kind, { POST_CARD_CACHE: '0', FEED_CACHE_MB: '0' });
+  const metered = useTestServer(kind, { METRICS_TOKEN: METRICS });
+
+  /** The card cache's counts on the metered server (`/api/metrics`). */
+  async function cardCounts(): Promise<{ reads: number; emptied: number }> {
+    const text = await (await fetch(`${metered().url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })).text();
+    const value = (name: string) => Number(new RegExp(`^skillswap_card_cache_${name}_total (\\d+)$`, 'm').exec(text)?.[1]);
+    return { reads: value('reads'), emptied: value('emptied') };
+  }
 
   /** The post's card as the viewer's feed shows it (filtered by the post's own word). */
   async function cardOf(client: TestClient, word: string, postId: string): Promise<FeedItem | undefined> {
@@ -63,6 +73,31 @@ describe.each(testDatabases())('post cards on %s', (kind) => {
     await db().insert(exchangeRequests).values({ requesterId: viewer.userId, postId: post, status: 'pending' });
     const asked = await cardUntil(viewer.client, word, post, (card) => card?.authorResponse?.startsWith('Responds to 1 of 4') ?? false);
     expect(asked?.authorResponse).toMatch(/^Responds to 1 of 4 requests · /);
+  });
+
+  it("keep every card through other members' new posts and requests (only their authors' signals are read again)", async () => {
+    const word = `celloworks${kind}`;
+    const author = await memberWithProfile(metered());
+    const viewer = await memberWithProfile(metered());
+    const other = await memberWithProfile(metered());
+    const post = await insertPost(metered().app.database.db, author.userId, { offering: `Cello lessons ${word}`, lookingFor: 'Help painting a garden fence' });
+    expect(await cardOf(viewer.client, word, post)).toBeDefined();
+    const before = await cardCounts();
+    // A new post with tags (post_tags rows, their own notification) and a new request.
+    const created = await other.client.post('/api/posts', {
+      title: 'Violin and viola',
+      offering: 'Violin lessons, viola for beginners',
+      lookingFor: 'Help with bike repair, gardening',
+      keywords: ['Music'],
+      format: 'in_person',
+    });
+    expect(created.status).toBe(201);
+    expect((await other.client.post('/api/requests', { postId: post, message: 'Would you like to swap?' })).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await cardOf(viewer.client, word, post)).toBeDefined();
+    const after = await cardCounts();
+    expect(after.emptied).toBe(before.emptied);
+    expect(after.reads).toBe(before.reads + 1); // the new post's own card, read for its answer
   });
 
   it('without the caches (POST_CARD_CACHE=0, FEED_CACHE_MB=0) every list reads its cards: a change in the database shows at once', async () => {

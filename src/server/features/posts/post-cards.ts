@@ -18,8 +18,12 @@ export type AuthorSignal = Omit<SignalRow, 'author_id'> | null;
 /** The payload prefix of a notification naming the authors whose posts got new requests (migration 0018). */
 export const REQUESTS_ADDED_PREFIX = 'exchange_requests+';
 
-/** Notifications after which no card can be trusted: a post edited or gone, an author's name or photo. */
-const CARDS_CHANGED: ReadonlySet<string> = new Set(['posts', 'post_tags', 'profiles', 'users']);
+/**
+ * Notifications after which no card can be trusted: a post edited or gone, an author's name or
+ * photo. Not 'post_tags': cards show none of it (their tags are the post's own column), and every
+ * new post with tags inserts some (an edit of them updates the post too).
+ */
+const CARDS_CHANGED: ReadonlySet<string> = new Set(['posts', 'profiles', 'users']);
 /** Notifications after which no signal can be trusted: a request answered, withdrawn or deleted. */
 const SIGNALS_CHANGED: ReadonlySet<string> = new Set(['exchange_requests', REQUESTS_ADDED_PREFIX, 'users']);
 /** Signals count requests of the last 90 days: time alone changes them, slowly. */
