@@ -96,13 +96,14 @@ export class PostCards {
     this.signalsChanged();
   }
 
+  /** A post or an author may show otherwise: every card is dropped (new posts need none of this). */
   cardsChanged(): void {
     this.cardsEpoch += 1;
     this.counts.cards.emptied += 1;
     this.cardsById?.clear();
   }
 
-  /** The authors' signals changed (all of them when none are named). */
+  /** The authors' signals changed (all of them when none are named; `emptied` counts either). */
   signalsChanged(authorIds?: readonly string[]): void {
     this.signalsEpoch += 1;
     this.counts.signals.emptied += 1;
