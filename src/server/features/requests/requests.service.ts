@@ -13,7 +13,7 @@ import { enforceHourlyLimit } from '../../lib/rate-limit.js';
 import { assertNotBlocked } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
 import { memberName } from '../profiles/member-name.js';
-import { publishToMembers } from '../../realtime/member-events.js';
+import { publishManyToMembers, publishToMembers } from '../../realtime/member-events.js';
 import { PostCards } from '../posts/post-cards.js';
 import { selectPosts, toDate } from '../posts/post-query.js';
 
@@ -95,8 +95,10 @@ export async function sendExchangeRequest(
         data: { requestId: request.id, postId: input.postId, conversationId: conversation.id, actorId: viewerId },
       });
       // Both members' open tabs: the new request (My Network, cards) and its first message.
-      await publishToMembers(tx, [viewerId, post.userId], { type: 'request.updated', requestId: request.id });
-      await publishToMembers(tx, [viewerId, post.userId], { type: 'conversation.updated', conversationId: conversation.id });
+      await publishManyToMembers(tx, [
+        { userIds: [viewerId, post.userId], event: { type: 'request.updated', requestId: request.id } },
+        { userIds: [viewerId, post.userId], event: { type: 'conversation.updated', conversationId: conversation.id } },
+      ]);
       return toRequestItem({ ...request, conversationId: conversation.id });
     });
     // The author's response signal counts the request: here before the answer, elsewhere when the
