@@ -5,6 +5,7 @@ import { exchangeRequests, profiles } from '../../db/schema/index.js';
 import { insertPost, memberWithProfile, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
 import type { TestClient } from '../../test/client.js';
+import { readUntil } from '../../test/read-until.js';
 
 const METRICS = 'post-cards-metrics-token-0123';
 
@@ -32,12 +33,7 @@ describe.each(testDatabases())('post cards on %s', (kind) => {
    * trigger's notification arrives, a few milliseconds later.
    */
   async function cardUntil(client: TestClient, word: string, postId: string, check: (card: FeedItem | undefined) => boolean) {
-    const deadline = Date.now() + 3000;
-    for (;;) {
-      const card = await cardOf(client, word, postId);
-      if (check(card) || Date.now() > deadline) return card;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    return readUntil(() => cardOf(client, word, postId), check);
   }
 
   it("follow an edit, the author's profile and new or answered requests: at once through the API, after the notification otherwise", async () => {

@@ -6,17 +6,13 @@ import { exchangeRequests, posts } from '../../db/schema/index.js';
 import type { TestClient } from '../../test/client.js';
 import { insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
+import { readUntil } from '../../test/read-until.js';
 
 const ids = (list: { items: { id: string }[] }) => list.items.map((item) => item.id);
 
 /** Searches until `check` holds (a notification from the database is on its way) or 3 s pass. */
 async function searchUntil(client: TestClient, q: string, check: (found: SearchResponse) => boolean): Promise<SearchResponse> {
-  const deadline = Date.now() + 3000;
-  for (;;) {
-    const found = await client.json<SearchResponse>(await client.get(`/api/search?q=${encodeURIComponent(q)}`));
-    if (check(found) || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return readUntil(async () => client.json<SearchResponse>(await client.get(`/api/search?q=${encodeURIComponent(q)}`)), check);
 }
 
 describe.each(testDatabases())('search hits shared by every viewer on %s', (kind) => {
