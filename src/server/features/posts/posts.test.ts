@@ -7,6 +7,7 @@ import { exchangeRequests, posts, postTags } from '../../db/schema/index.js';
 import { TestClient } from '../../test/client.js';
 import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer, type ApiErrorBody } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
+import { readUntil } from '../../test/read-until.js';
 import { signedInMember } from '../../test/members.js';
 
 const inDays = (d: number) => isoDate(new Date(Date.now() + d * 86_400_000));
@@ -253,7 +254,11 @@ describe.each(testDatabases())('posts on %s', (kind) => {
     // A connection (an accepted request, either direction) sees the hidden member's posts.
     const viewerPost = await insertPost(db(), viewer.userId, seed);
     await db().insert(exchangeRequests).values({ requesterId: hiddenMember.userId, postId: viewerPost, status: 'accepted' });
-    const connected = await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?q=${word}`));
+    // Written straight to the database: the feed cache follows once the notification comes.
+    const connected = await readUntil(
+      async () => viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?q=${word}`)),
+      (page) => page.items.some((p) => p.id === privatePost),
+    );
     expect(connected.items.map((p) => p.id)).toContain(privatePost);
   });
 
