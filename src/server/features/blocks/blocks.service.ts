@@ -33,13 +33,20 @@ export type BlockState = 'by_viewer' | 'by_other' | null;
 
 /** The block between two members as the viewer sees it (primary key lookups, both directions). */
 export async function blockStateBetween(db: Executor, viewerId: string, otherId: string): Promise<BlockState> {
-  const rows = await queryRows<{ blocker_id: string }>(
-    db as Database,
-    sql`SELECT blocker_id FROM member_blocks
-        WHERE (blocker_id = ${viewerId} AND blocked_id = ${otherId}) OR (blocker_id = ${otherId} AND blocked_id = ${viewerId})`,
-  );
-  if (rows.some((r) => r.blocker_id === viewerId)) return 'by_viewer';
-  return rows.length > 0 ? 'by_other' : null;
+  const rows = await queryRows<{ blocker_id: string }>(db as Database, blockersQuery(viewerId, otherId));
+  return blockState(viewerId, rows.map((r) => r.blocker_id));
+}
+
+/** The blocks between two members as `blocker_id` rows (none, one or two). */
+export function blockersQuery(viewerId: string, otherId: string): SQL {
+  return sql`SELECT blocker_id FROM member_blocks
+    WHERE (blocker_id = ${viewerId} AND blocked_id = ${otherId}) OR (blocker_id = ${otherId} AND blocked_id = ${viewerId})`;
+}
+
+/** The viewer's block state from the blockers between them and another member (`blockersQuery`). */
+export function blockState(viewerId: string, blockers: readonly string[]): BlockState {
+  if (blockers.includes(viewerId)) return 'by_viewer';
+  return blockers.length > 0 ? 'by_other' : null;
 }
 
 /** True when either member blocked the other. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
+import { isoTime } from '../../db/iso-time.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
 import { responseSignalsQuery, type SignalRow } from '../profiles/response-signal.js';
 import type { CacheCounts } from './kept-post-lists.js';
@@ -174,13 +175,4 @@ export class PostCards {
     }
     return found;
   }
-}
-
-/**
- * A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), formatted by the
- * statement: parsing PostgreSQL's text into a Date and writing it out again cost the server more
- * (~3 % of its CPU on a feed page).
- */
-function isoTime(column: string) {
-  return sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 }

@@ -1,14 +1,7 @@
-import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import {
-  exchangeRequests,
-  memberSettings,
-  photos,
-  profiles,
-  ratings,
-  skillCategories,
-  users,
-} from '../../db/schema/index.js';
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.js';
+import { isoTime } from '../../db/iso-time.js';
+import { photos, profiles, skillCategories } from '../../db/schema/index.js';
 import { isProfileComplete } from '../../../shared/domain/profile-completeness.js';
 import { responseSignalText } from '../../../shared/domain/response-signal.js';
 import {
@@ -19,11 +12,11 @@ import {
   type ProfileView,
 } from '../../../shared/schemas/profile.js';
 import { validationFailed } from '../../errors.js';
-import { blockStateBetween } from '../blocks/blocks.service.js';
+import { blockersQuery, blockState } from '../blocks/blocks.service.js';
 import { lookupZip } from '../geo/geo.service.js';
-import { latestReviews } from '../ratings/ratings.service.js';
+import { latestReviewsQuery, toReviewItem, type ReviewRow } from '../ratings/ratings.service.js';
 import { ownsPhoto, photoUrl } from '../uploads/photos.service.js';
-import { responseSignals } from './response-signal.js';
+import { responseCounts, responseSignalsQuery, type SignalRow } from './response-signal.js';
 
 /** How long an uploaded photo that no profile uses is kept (the member may still be editing). */
 const UNSAVED_PHOTO_GRACE_MS = 60 * 60 * 1000;
@@ -206,20 +199,13 @@ export async function getCompletenessSummary(
  * other's post) has been accepted; a connection survives completion.
  */
 export async function areConnected(db: Database, a: string, b: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: exchangeRequests.id })
-    .from(exchangeRequests)
-    .where(
-      and(
-        inArray(exchangeRequests.status, ['accepted', 'completed']),
-        or(
-          and(eq(exchangeRequests.requesterId, a), eq(exchangeRequests.postAuthorId, b)),
-          and(eq(exchangeRequests.requesterId, b), eq(exchangeRequests.postAuthorId, a)),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return (await queryRows<{ connected: boolean }>(db, sql`SELECT ${connectedCondition(a, b)} AS connected`))[0]?.connected === true;
+}
+
+/** `areConnected` as a condition of a statement. */
+function connectedCondition(a: string, b: string): SQL {
+  return sql`EXISTS (SELECT 1 FROM exchange_requests er WHERE er.status IN ('accepted', 'completed')
+    AND ((er.requester_id = ${a} AND er.post_author_id = ${b}) OR (er.requester_id = ${b} AND er.post_author_id = ${a})))`;
 }
 
 /**
@@ -228,29 +214,59 @@ export async function areConnected(db: Database, a: string, b: string): Promise<
  * rated for it, so both count it).
  */
 export async function countCompletedExchanges(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(exchangeRequests)
-    .where(
-      and(
-        eq(exchangeRequests.status, 'completed'),
-        or(eq(exchangeRequests.requesterId, userId), eq(exchangeRequests.postAuthorId, userId)),
-      ),
-    );
-  return Number(row?.count ?? 0);
+  return Number((await queryRows<{ count: number }>(db, completedExchangesQuery(userId)))[0]?.count ?? 0);
+}
+
+function completedExchangesQuery(userId: string): SQL {
+  return sql`SELECT count(*)::int AS count FROM exchange_requests er
+    WHERE er.status = 'completed' AND (er.requester_id = ${userId} OR er.post_author_id = ${userId})`;
 }
 
 /** Average rating (to one decimal, 0 without ratings) and the number of ratings. */
 export async function ratingSummary(db: Database, userId: string): Promise<{ rating: number; ratingCount: number }> {
-  const [row] = await db
-    .select({
-      average: sql<number | null>`avg(${ratings.rating})::float8`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(ratings)
-    .where(eq(ratings.ratedUserId, userId));
-  const average = row?.average === null || row?.average === undefined ? 0 : Number(row.average);
-  return { rating: Math.round(average * 10) / 10, ratingCount: Number(row?.count ?? 0) };
+  const [row] = await queryRows<RatingTotals>(db, ratingTotalsQuery(userId));
+  return toRatingSummary(row ?? { average: null, count: 0 });
+}
+
+interface RatingTotals {
+  average: number | null;
+  count: number;
+}
+
+function ratingTotalsQuery(userId: string): SQL {
+  return sql`SELECT avg(rt.rating)::float8 AS average, count(*)::int AS count FROM ratings rt WHERE rt.rated_user_id = ${userId}`;
+}
+
+function toRatingSummary(totals: RatingTotals): { rating: number; ratingCount: number } {
+  const average = totals.average === null ? 0 : Number(totals.average);
+  return { rating: Math.round(average * 10) / 10, ratingCount: Number(totals.count) };
+}
+
+/** One row of the profile view's statement (`getProfileView`). */
+interface ProfileViewRow {
+  id: string;
+  display_name: string | null;
+  about: string | null;
+  photo_id: string | null;
+  service_type: OwnProfile['serviceType'];
+  category_id: number | null;
+  category_name: string | null;
+  skill_keywords: string[];
+  portfolio_url: string | null;
+  linkedin_url: string | null;
+  lead_time: OwnProfile['leadTime'];
+  zip_code: string | null;
+  service_radius_miles: number;
+  location: string | null;
+  joined_at: string;
+  profile_visibility: boolean | null;
+  location_sharing: boolean | null;
+  blockers: string[];
+  connected: boolean;
+  rating: RatingTotals;
+  exchanges: number;
+  reviews: ReviewRow[];
+  signal: Omit<SignalRow, 'author_id'> | null;
 }
 
 /**
@@ -258,61 +274,62 @@ export async function ratingSummary(db: Database, userId: string): Promise<{ rat
  * it (Profile Visibility off and not connected, or they blocked the viewer). A member the viewer
  * blocked stays visible to the viewer, marked `blockedByViewer`, so they can lift the block.
  * Location Sharing off hides the ZIP and the location from everyone but the owner.
+ *
+ * One named statement (profile, settings, blocks, connection, ratings, exchanges, reviews and
+ * response signal), built from the same parts their own reads use: as seven statements it held
+ * PGlite's one thread ~7 ms a view under the mixed benchmark, each parsed and planned again, and
+ * on PostgreSQL each was a round trip (bench/RESULTS.md).
  */
 export async function getProfileView(db: Database, viewerId: string, id: string): Promise<ProfileView | null> {
-  // The reads that do not depend on each other go out together: on PGlite each statement waits
-  // its turn behind every other request's, and under the mixed benchmark's load seven of them one
-  // after another made profiles the slowest answer (p99 2.7 s, bench/RESULTS.md).
   const isOwner = viewerId === id;
-  const [[row], block] = await Promise.all([
-    db
-      .select({
-        ...ownColumns,
-        joinedAt: users.createdAt,
-        profileVisibility: memberSettings.profileVisibility,
-        locationSharing: memberSettings.locationSharing,
-      })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.id))
-      .leftJoin(skillCategories, eq(skillCategories.id, profiles.primaryCategoryId))
-      .leftJoin(memberSettings, eq(memberSettings.userId, profiles.id))
-      .where(eq(profiles.id, id))
-      .limit(1),
-    isOwner ? null : blockStateBetween(db, viewerId, id),
-  ]);
+  const json = (query: SQL) => sql`(SELECT row_to_json(x) FROM (${query}) x)`;
+  const [row] = await queryRows<ProfileViewRow>(
+    db,
+    sql`SELECT pr.id, pr.display_name, pr.about, pr.photo_id::text AS photo_id, pr.service_type,
+          c.id AS category_id, c.name AS category_name, pr.skill_keywords, pr.portfolio_url, pr.linkedin_url,
+          pr.lead_time, pr.zip_code, pr.service_radius_miles, pr.location, ${isoTime('u.created_at')} AS joined_at,
+          s.profile_visibility, s.location_sharing,
+          ARRAY(${blockersQuery(viewerId, id)}) AS blockers,
+          ${connectedCondition(viewerId, id)} AS connected,
+          ${json(ratingTotalsQuery(id))} AS rating,
+          (${completedExchangesQuery(id)}) AS exchanges,
+          (SELECT coalesce(json_agg(rv), '[]'::json) FROM (${latestReviewsQuery(id)}) rv) AS reviews,
+          ${json(responseSignalsQuery(sql`${id}`))} AS signal
+        FROM profiles pr
+        JOIN users u ON u.id = pr.id
+        LEFT JOIN skill_categories c ON c.id = pr.primary_category_id
+        LEFT JOIN member_settings s ON s.user_id = pr.id
+        WHERE pr.id = ${id}`,
+    'profile_view',
+    {},
+  );
   if (!row) return null;
+  const block = isOwner ? null : blockState(viewerId, row.blockers);
   if (block === 'by_other') return null;
-  if (!isOwner && row.profileVisibility === false && !(await areConnected(db, viewerId, id))) return null;
-  const sharesLocation = isOwner || row.locationSharing !== false;
-
-  const own = toOwnProfile(row);
-  const [{ rating, ratingCount }, exchanges, reviews, signals] = await Promise.all([
-    ratingSummary(db, id),
-    countCompletedExchanges(db, id),
-    latestReviews(db, id),
-    responseSignals(db, [id]),
-  ]);
+  if (!isOwner && row.profile_visibility === false && !row.connected) return null;
+  const sharesLocation = isOwner || row.location_sharing !== false;
+  const { rating, ratingCount } = toRatingSummary(row.rating);
   return {
-    id: own.id,
-    displayName: own.displayName,
-    about: own.about,
-    photoUrl: own.photoUrl,
-    serviceType: own.serviceType,
-    primaryCategory: own.primaryCategory,
-    skillKeywords: own.skillKeywords,
-    portfolioUrl: own.portfolioUrl,
-    linkedinUrl: own.linkedinUrl,
-    leadTime: own.leadTime,
-    zipCode: sharesLocation ? own.zipCode : null,
-    serviceRadiusMiles: own.serviceRadiusMiles,
-    location: sharesLocation ? own.location : null,
+    id: row.id,
+    displayName: row.display_name,
+    about: row.about,
+    photoUrl: row.photo_id ? photoUrl(row.photo_id) : null,
+    serviceType: row.service_type,
+    primaryCategory: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+    skillKeywords: row.skill_keywords,
+    portfolioUrl: row.portfolio_url,
+    linkedinUrl: row.linkedin_url,
+    leadTime: row.lead_time,
+    zipCode: sharesLocation ? row.zip_code : null,
+    serviceRadiusMiles: row.service_radius_miles,
+    location: sharesLocation ? row.location : null,
     rating,
     ratingCount,
-    exchanges,
-    reviews,
-    joinedAt: row.joinedAt.toISOString(),
+    exchanges: Number(row.exchanges),
+    reviews: row.reviews.map(toReviewItem),
+    joinedAt: row.joined_at,
     isOwner,
     blockedByViewer: block === 'by_viewer',
-    responseSignal: responseSignalText(signals.get(id)),
+    responseSignal: responseSignalText(row.signal ? responseCounts(row.signal) : undefined),
   };
 }

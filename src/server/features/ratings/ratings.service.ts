@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME, PROFILE_REVIEWS_LIMIT, RATING_MESSAGES, type RatingItem, type ReviewItem } from '../../../shared/schemas/ratings.js';
-import { pgErrorCode, type Database } from '../../db/client.js';
-import { exchangeRequests, posts, profiles, ratings, users } from '../../db/schema/index.js';
+import { pgErrorCode, queryRows, type Database } from '../../db/client.js';
+import { isoTime } from '../../db/iso-time.js';
+import { exchangeRequests, posts, profiles, ratings } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { notify } from '../notifications/notify.js';
 import { photoUrl } from '../uploads/photos.service.js';
@@ -81,34 +82,48 @@ export async function rateExchange(
  * deleted their account, from the anonymised users row): one query.
  */
 export async function latestReviews(db: Database, userId: string, limit = PROFILE_REVIEWS_LIMIT): Promise<ReviewItem[]> {
-  const rows = await db
-    .select({
-      id: ratings.id,
-      stars: ratings.rating,
-      comment: ratings.comment,
-      createdAt: ratings.createdAt,
-      reviewerId: ratings.raterId,
-      reviewerName: profiles.displayName,
-      reviewerPhotoId: profiles.photoId,
-      reviewerHasProfile: profiles.id,
-      reviewerAccountName: users.name,
-    })
-    .from(ratings)
-    .leftJoin(profiles, eq(profiles.id, ratings.raterId))
-    .leftJoin(users, eq(users.id, ratings.raterId))
-    .where(eq(ratings.ratedUserId, userId))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id))
-    .limit(limit);
-  return rows.map((row) => ({
+  return (await queryRows<ReviewRow>(db, latestReviewsQuery(userId, limit))).map(toReviewItem);
+}
+
+/** One row of `latestReviewsQuery`. */
+export interface ReviewRow {
+  id: string;
+  stars: number;
+  comment: string | null;
+  created_at: string;
+  reviewer_id: string;
+  reviewer_name: string | null;
+  reviewer_photo_id: string | null;
+  reviewer_has_profile: boolean;
+  reviewer_account_name: string | null;
+}
+
+/**
+ * The member's latest reviews, newest first, each with its reviewer as shown now (their profile's
+ * name and photo, the account's name without a profile): `latestReviews`, and a column of the
+ * profile view's one statement.
+ */
+export function latestReviewsQuery(userId: string, limit = PROFILE_REVIEWS_LIMIT): SQL {
+  return sql`SELECT r.id, r.rating AS stars, r.comment, ${isoTime('r.created_at')} AS created_at, r.rater_id AS reviewer_id,
+      pr.display_name AS reviewer_name, pr.photo_id::text AS reviewer_photo_id, pr.id IS NOT NULL AS reviewer_has_profile,
+      u.name AS reviewer_account_name
+    FROM ratings r LEFT JOIN profiles pr ON pr.id = r.rater_id LEFT JOIN users u ON u.id = r.rater_id
+    WHERE r.rated_user_id = ${userId}
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${sql.raw(String(Math.trunc(limit)))}`;
+}
+
+export function toReviewItem(row: ReviewRow): ReviewItem {
+  return {
     id: row.id,
     stars: row.stars,
     comment: row.comment,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: row.created_at,
     reviewer: {
-      id: row.reviewerId,
-      name: row.reviewerHasProfile === null ? row.reviewerAccountName?.trim() || FORMER_MEMBER_NAME : row.reviewerName?.trim() || FORMER_MEMBER_NAME,
-      photoUrl: row.reviewerHasProfile !== null && row.reviewerPhotoId ? photoUrl(row.reviewerPhotoId) : null,
+      id: row.reviewer_id,
+      name: row.reviewer_has_profile ? row.reviewer_name?.trim() || FORMER_MEMBER_NAME : row.reviewer_account_name?.trim() || FORMER_MEMBER_NAME,
+      photoUrl: row.reviewer_has_profile && row.reviewer_photo_id ? photoUrl(row.reviewer_photo_id) : null,
     },
-  }));
+  };
 }
 
