@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed } from '../features/posts/feed.service.js';
 import { openDatabase, queryRows, type DatabaseHandle } from './client.js';
 import { analyzeStaleTables } from './planner-statistics.js';
+import { LIST_READ_PREFIX, MAX_PREPARED_STATEMENTS } from './pglite-statements.js';
 
 describe('the embedded database', () => {
   let handle: DatabaseHandle;
@@ -100,6 +101,63 @@ describe('the embedded database', () => {
     const counted = await queryRows<{ count: number }>(handle.db, sql`SELECT count(*)::int AS count FROM probe_tx`, 'probe_tx_count', {});
     expect(await rolledBack).toBe('rolled back');
     expect(counted).toEqual([{ count: 0 }]);
+  });
+
+  it("runs reads and writes as named statements, parsed once, answering as PGlite's query() does", async () => {
+    const named = async (text: string) =>
+      (await queryRows<{ count: number }>(handle.db, sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE statement = ${text}`))[0]?.count;
+    await queryRows(handle.db, sql`CREATE TABLE probe_named (id int PRIMARY KEY, at timestamptz, tags text[], doc jsonb, data bytea)`);
+    const insert = sql`insert into probe_named (id, at, tags, doc, data) values (${1}, ${new Date('2026-11-28T06:00:00.123Z')}, ${sql.param(['a', 'b'])}, ${JSON.stringify({ k: [1] })}::jsonb, ${Buffer.from([0, 255])})`;
+    await handle.db.execute(insert);
+    const read = (id: number) => handle.db.execute(sql`select id, at, tags, doc, data from probe_named where id = ${id}`);
+    const first = (await read(1)) as unknown as { rows: Record<string, unknown>[]; fields: { name: string }[] };
+    const again = (await read(1)) as unknown as { rows: Record<string, unknown>[] };
+    expect(again.rows).toEqual(first.rows);
+    expect(first.fields.map((f) => f.name)).toEqual(['id', 'at', 'tags', 'doc', 'data']);
+    expect(first.rows[0]).toMatchObject({ id: 1, tags: ['a', 'b'], doc: { k: [1] } });
+    expect(new Date(first.rows[0]?.at as string).toISOString()).toBe('2026-11-28T06:00:00.123Z');
+    expect([...(first.rows[0]?.data as Uint8Array)]).toEqual([0, 255]);
+    expect(await named('select id, at, tags, doc, data from probe_named where id = $1')).toBe(1);
+
+    // An error answers with its code, and the statement runs on after it, in and out of transactions.
+    const code = await handle.db.execute(insert).then(
+      () => null,
+      (err: { cause?: { code?: string } }) => err.cause?.code,
+    );
+    expect(code).toBe('23505');
+    const rolledBack = await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update probe_named set tags = ${sql.param(['c'])} where id = ${1}`);
+        await tx.execute(insert);
+      })
+      .then(
+        () => 'committed',
+        () => 'rolled back',
+      );
+    expect(rolledBack).toBe('rolled back');
+    expect(((await read(1)) as unknown as { rows: { tags: string[] }[] }).rows[0]?.tags).toEqual(['a', 'b']);
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`update probe_named set tags = ${sql.param(['d'])} where id = ${1}`);
+    });
+    expect(((await read(1)) as unknown as { rows: { tags: string[] }[] }).rows[0]?.tags).toEqual(['d']);
+
+    // Lists (`queryRows`'s many) are named only when asked; statements that are not reads or writes never.
+    const list = sql`SELECT id FROM probe_named WHERE id > ${0}`;
+    expect(await queryRows(handle.db, list, undefined, {})).toEqual([{ id: 1 }]);
+    expect(await named(`${LIST_READ_PREFIX}), '[]'::json) AS rows FROM (SELECT id FROM probe_named WHERE id > $1) r`)).toBe(0);
+    await queryRows(handle.db, sql`DROP TABLE probe_named`);
+  });
+
+  it('keeps a bounded number of named statements, closing the least recently used', async () => {
+    const count = async () =>
+      (await queryRows<{ count: number }>(handle.db, sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE name LIKE 'pglite_built_%'`))[0]?.count ?? 0;
+    const before = await count();
+    for (let i = 0; i < MAX_PREPARED_STATEMENTS + 40; i += 1) {
+      await handle.db.execute(sql`select ${sql.raw(String(i))}::int + ${1} AS n`);
+    }
+    expect(await count()).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
+    expect(await count()).toBeGreaterThan(before);
+    expect(((await handle.db.execute(sql`select 7::int + ${1} AS n`)) as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 8 }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite, protocol } from '@electric-sql/pglite';
+import type { PGlite, protocol, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
+import { LIST_READ_PREFIX, preparedQueries, runsPrepared, type RunPrepared } from './pglite-statements.js';
 
 /** The drizzle database, the same type on both drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,17 +52,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * instance on PostgreSQL never needs.
  */
 async function loadPglite() {
-  const [{ PGlite, protocol }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite, protocol, parse }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  return { PGlite, protocol, pg_trgm, drizzlePglite, migratePglite };
+  return { PGlite, protocol, parse, pg_trgm, drizzlePglite, migratePglite };
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite, protocol, pg_trgm, drizzlePglite, migratePglite } = await loadPglite();
+  const { PGlite, protocol, parse, pg_trgm, drizzlePglite, migratePglite } = await loadPglite();
   const inMemory = dataDir === 'memory://';
   const releaseLock = inMemory ? () => undefined : acquireDataDirLock(dataDir);
   const template = inMemory ? memoryTemplate() : undefined;
@@ -77,7 +78,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       postgresqlconf: ['shared_buffers = 64MB'],
       ...(template ? { loadDataDir: template } : {}),
     });
-    const { turns, inTurn } = takingTurnsWithIo(client);
+    const { turns, inTurn } = takingTurnsWithIo(client, preparedQueries(client, protocol.serialize, parse));
     pgliteClients.set(turns, namedStatements(client, inTurn, protocol.serialize));
     const db = drizzlePglite({ client: turns, schema });
     // From a template this finds every migration applied and does nothing.
@@ -117,7 +118,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  * statements (and transactions) take their turns in arrival order, as PGlite would run them, and
  * before each the event loop takes in I/O. A transaction's own statements go to PGlite directly.
  */
-function takingTurnsWithIo(client: PGlite): { turns: PGlite; inTurn: <T>(work: () => Promise<T>) => Promise<T> } {
+function takingTurnsWithIo(
+  client: PGlite,
+  runPrepared: RunPrepared,
+): { turns: PGlite; inTurn: <T>(work: () => Promise<T>) => Promise<T> } {
   const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
@@ -125,6 +129,22 @@ function takingTurnsWithIo(client: PGlite): { turns: PGlite; inTurn: <T>(work: (
     last = run.catch(() => undefined);
     return run;
   };
+  // Reads and writes run as named statements (`preparedQueries`), in their turn and under PGlite's
+  // query lock as its query() runs them; inside a transaction, through the same lock.
+  const query = (fallback: (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>) =>
+    (text: string, params?: unknown[], options?: QueryOptions) =>
+      runsPrepared(text, options) ? client.runExclusive(async () => runPrepared(text, params, options)) : fallback(text, params, options);
+  const inTransaction = (tx: Transaction): Transaction =>
+    new Proxy(tx, {
+      get(target, property) {
+        if (property !== 'query') return Reflect.get(target, property, target) as unknown;
+        const run = query(async (text, params, options) => target.query(text, params, options));
+        return async (text: string, params?: unknown[], options?: QueryOptions) => {
+          if (target.closed) throw new Error('Transaction is closed'); // as PGlite's own tx.query says
+          return run(text, params, options);
+        };
+      },
+    });
   const taking = new Set<PropertyKey>(['query', 'exec', 'transaction']);
   const turns = new Proxy(client, {
     get(target, property) {
@@ -133,6 +153,13 @@ function takingTurnsWithIo(client: PGlite): { turns: PGlite; inTurn: <T>(work: (
       // PGlite's methods use private fields: they run on the client itself, never on the proxy.
       const method = value as (...args: unknown[]) => unknown;
       if (!taking.has(property)) return method.bind(target);
+      if (property === 'query') {
+        const run = query(async (text, params, options) => target.query(text, params, options));
+        return (text: string, params?: unknown[], options?: QueryOptions) => inTurn(async () => run(text, params, options));
+      }
+      if (property === 'transaction') {
+        return (callback: (tx: Transaction) => Promise<unknown>) => inTurn(async () => target.transaction(async (tx) => callback(inTransaction(tx))));
+      }
       return (...args: unknown[]) => inTurn(async () => method.apply(target, args));
     },
   });
@@ -360,7 +387,7 @@ export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string,
   const runNamed = many ? pgliteClients.get((session as unknown as { client: object }).client) : undefined;
   if (many && runNamed) {
     const order = many.orderBy ? sql` ORDER BY r.${sql.identifier(many.orderBy)}` : sql``;
-    const list = sql`SELECT coalesce(json_agg(r${order}), '[]'::json) AS rows FROM (${query}) r`;
+    const list = sql`${sql.raw(LIST_READ_PREFIX)}${order}), '[]'::json) AS rows FROM (${query}) r`;
     if (prepareAs) {
       const built = pgDialect.sqlToQuery(list);
       const values = textValues(built.params);
