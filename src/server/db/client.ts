@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
-import { LIST_READ_PREFIX, preparedQueries, runsPrepared, type RunPrepared } from './pglite-statements.js';
+import { joinMessages, LIST_READ_PREFIX, preparedQueries, runsPrepared, type RunPrepared } from './pglite-statements.js';
 
 /** The drizzle database, the same type on both drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -191,13 +191,7 @@ function namedStatements(
           serialize.execute({}),
           serialize.sync(),
         ];
-        const batch = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-        let at = 0;
-        for (const part of parts) {
-          batch.set(part, at);
-          at += part.length;
-        }
-        const { messages } = await client.execProtocol(batch, { throwOnError: false });
+        const { messages } = await client.execProtocol(joinMessages(parts), { throwOnError: false });
         if (messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
         const error = messages.find((m) => m.name === 'error');
         if (error) throw error;

@@ -39,13 +39,7 @@ export function preparedQueries(client: PGlite, serialize: typeof pgliteProtocol
   let count = 0;
 
   const call = async (parts: Uint8Array[]) => {
-    const batch = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      batch.set(part, at);
-      at += part.length;
-    }
-    const { messages } = await client.execProtocol(batch, { throwOnError: false });
+    const { messages } = await client.execProtocol(joinMessages(parts), { throwOnError: false });
     const error = messages.find((m) => m.name === 'error');
     if (error) throw error;
     return messages;
@@ -88,4 +82,15 @@ export function preparedQueries(client: PGlite, serialize: typeof pgliteProtocol
     if (!result) throw new Error('PGlite answered a statement without a result');
     return result;
   };
+}
+
+/** Protocol messages as one buffer: one call into PGlite for all of them. */
+export function joinMessages(parts: readonly Uint8Array[]): Uint8Array {
+  const batch = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    batch.set(part, at);
+    at += part.length;
+  }
+  return batch;
 }
