@@ -196,13 +196,8 @@ export async function getCompletenessSummary(
 
 /**
  * Two members are connected once an exchange request between them (either one asking on the
- * other's post) has been accepted; a connection survives completion.
+ * other's post) has been accepted; a connection survives completion. A condition of a statement.
  */
-export async function areConnected(db: Database, a: string, b: string): Promise<boolean> {
-  return (await queryRows<{ connected: boolean }>(db, sql`SELECT ${connectedCondition(a, b)} AS connected`))[0]?.connected === true;
-}
-
-/** `areConnected` as a condition of a statement. */
 function connectedCondition(a: string, b: string): SQL {
   return sql`EXISTS (SELECT 1 FROM exchange_requests er WHERE er.status IN ('accepted', 'completed')
     AND ((er.requester_id = ${a} AND er.post_author_id = ${b}) OR (er.requester_id = ${b} AND er.post_author_id = ${a})))`;
