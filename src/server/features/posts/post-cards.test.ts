@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FeedItem, FeedResponse } from '../../../shared/schemas/matching.js';
 import { exchangeRequests, profiles } from '../../db/schema/index.js';
@@ -19,6 +19,13 @@ describe.each(testDatabases())('post cards on %s', (kind) => {
   async function cardCounts(): Promise<{ reads: number; emptied: number }> {
     const text = await (await fetch(`${metered().url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })).text();
     const value = (name: string) => Number(new RegExp(`^skillswap_card_cache_${name}_total (\\d+)$`, 'm').exec(text)?.[1]);
+    return { reads: value('reads'), emptied: value('emptied') };
+  }
+
+  /** The authors' signal cache's counts on the metered server. */
+  async function signalCounts(): Promise<{ reads: number; emptied: number }> {
+    const text = await (await fetch(`${metered().url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })).text();
+    const value = (name: string) => Number(new RegExp(`^skillswap_signal_cache_${name}_total (\\d+)$`, 'm').exec(text)?.[1]);
     return { reads: value('reads'), emptied: value('emptied') };
   }
 
@@ -98,6 +105,37 @@ describe.each(testDatabases())('post cards on %s', (kind) => {
     const after = await cardCounts();
     expect(after.emptied).toBe(before.emptied);
     expect(after.reads).toBe(before.reads + 1); // the new post's own card, read for its answer
+  });
+
+  it("forget only the named authors' signals for up to 100 authors in one statement, and every signal past that", async () => {
+    const word = `harpwork${kind}`;
+    const mdb = metered().app.database.db;
+    const author = await memberWithProfile(metered());
+    const viewer = await memberWithProfile(metered());
+    const post = await insertPost(mdb, author.userId, { offering: `Harp lessons ${word}`, lookingFor: 'Help painting a garden fence' });
+    // Authors (straight in the database) with a post each, for one statement of requests on all of them.
+    const bulk = async (prefix: string, count: number) => {
+      await mdb.execute(sql`INSERT INTO users (id, name, email, email_verified)
+        SELECT ${prefix} || n, 'Bulk ' || n, ${prefix} || n || '@bulk.test', true FROM generate_series(1, ${count}) AS n`);
+      const ids = (await mdb.execute(sql`SELECT id FROM users WHERE id LIKE ${`${prefix}%`}`)) as unknown as { rows: { id: string }[] };
+      for (const { id } of ids.rows) await insertPost(mdb, id, { offering: 'Bulk offering for requests', lookingFor: 'Bulk wish for requests' });
+      const before = await signalCounts();
+      await mdb.execute(sql`INSERT INTO exchange_requests (requester_id, post_id, status)
+        SELECT ${viewer.userId}, p.id, 'pending' FROM posts p WHERE p.user_id LIKE ${`${prefix}%`}`);
+      // The notification has come once the signals were emptied (named authors or all).
+      await readUntil(signalCounts, (counts) => counts.emptied > before.emptied);
+    };
+    const rereadsAuthor = async () => {
+      const before = await signalCounts();
+      expect(await cardOf(viewer.client, word, post)).toBeDefined();
+      return (await signalCounts()).reads - before.reads;
+    };
+    expect(await cardOf(viewer.client, word, post)).toBeDefined();
+    expect(await rereadsAuthor()).toBe(0);
+    await bulk(`bulk-a-${kind}-`, 100);
+    expect(await rereadsAuthor()).toBe(0); // 100 authors named: the harp author's signal kept
+    await bulk(`bulk-b-${kind}-`, 101);
+    expect(await rereadsAuthor()).toBe(1); // past 100: 'exchange_requests+' alone, every signal forgotten
   });
 
   it('without the caches (POST_CARD_CACHE=0, FEED_CACHE_MB=0) every list reads its cards: a change in the database shows at once', async () => {
