@@ -141,13 +141,16 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     options.candidates !== 'all' &&
     options.boxWalk === undefined &&
     options.now === undefined;
+  // After the viewer's own new post the seeker is read to compare it; a ranking worked out again
+  // then starts from that read instead of reading it twice.
+  let viewerNow: ViewerRow | undefined;
   const ranking = shared
     ? await rankings.ranking(
         viewerId,
-        () => rankMatches(db, viewerId, options),
+        () => rankMatches(db, viewerId, options, viewerNow),
         async () => {
-          const viewer = await readViewer(db, viewerId, options);
-          return viewer.ai_match_suggestions ? seekerKey(seekerContext(viewerId, viewer, false)) : null;
+          viewerNow = await readViewer(db, viewerId, options);
+          return viewerNow.ai_match_suggestions ? seekerKey(seekerContext(viewerId, viewerNow, false)) : null;
         },
       )
     : await rankMatches(db, viewerId, options);
@@ -178,9 +181,12 @@ export async function findMatches(db: Database, viewerId: string, options: Match
   return { items, total, matchingEnabled: true };
 }
 
-/** Every candidate scored for the viewer, best first (the first MAX_KEPT kept in full). */
-async function rankMatches(db: Database, viewerId: string, options: MatchOptions): Promise<Ranking> {
-  const viewer = await readViewer(db, viewerId, options);
+/**
+ * Every candidate scored for the viewer, best first (the first MAX_KEPT kept in full), from
+ * `viewerRead` when the caller has just read the viewer.
+ */
+async function rankMatches(db: Database, viewerId: string, options: MatchOptions, viewerRead?: ViewerRow): Promise<Ranking> {
+  const viewer = viewerRead ?? (await readViewer(db, viewerId, options));
   if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, best: [], scores: [], seekerKey: null };
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
