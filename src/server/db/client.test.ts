@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed } from '../features/posts/feed.service.js';
 import { openDatabase, queryRows, type DatabaseHandle } from './client.js';
@@ -168,6 +169,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
   });
   afterAll(async () => {
     await handle.close();
+  });
+
+  it('drops an idle pooled connection PostgreSQL ended (a restart, a dropped database) without an uncaught error, and goes on', async () => {
+    // The pool hands out the connection it just took back: this is its backend, idle once answered.
+    const [{ pid } = { pid: 0 }] = await queryRows<{ pid: number }>(handle.db, sql`SELECT pg_backend_pid() AS pid`);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    } finally {
+      await admin.end();
+    }
+    // The idle connection hears 57P01; without the pool's error listener that was an uncaught error.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await queryRows<{ n: number }>(handle.db, sql`SELECT 1 AS n`)).toEqual([{ n: 1 }]);
   });
 
   it('prepares a named hot statement once per connection, and only a bounded number of its shapes', async () => {

@@ -238,6 +238,11 @@ export async function dumpMigratedMemoryDatabase(): Promise<Blob> {
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   // JIT compilation costs more than it saves on our short queries (~30 ms on a 20 ms search).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
+  // An idle pooled connection that PostgreSQL ends (a restart, an operator's pg_terminate_backend,
+  // a dropped database) is taken out of the pool, which then reports it here; without a listener
+  // that report was an uncaught error. The next checkout connects anew; a query under way gets
+  // its own error from its own call.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   await migrateWithLock(pool);
   // LISTEN needs a connection of its own that never goes back to the pool. If it drops (the
