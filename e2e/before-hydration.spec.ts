@@ -109,6 +109,17 @@ test("the sign-in page's own first load sends a page it does not show to the ser
   await expect(page.getByRole('button', { name: 'Send recovery link' })).toBeVisible();
 });
 
+test('a page left along history before its own first load listens catches up once it does', async ({ page }) => {
+  // The history entry moves before the sign-in page's own router listens for it: its popstate is
+  // gone by then, and the page still shows the sign-in HTML the server sent.
+  const release = await openWithScriptsHeld(page, '/signin');
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await page.evaluate("window.history.pushState(null, '', '/forgot-password')");
+  release();
+  await expect(page.getByRole('button', { name: 'Send recovery link' })).toBeVisible();
+  await expect(page).toHaveURL('/forgot-password');
+});
+
 test("on a member's page, rendered afresh, the early script holds nothing", async ({ page }) => {
   await memberWithProfile(page);
   await page.goto('/home');

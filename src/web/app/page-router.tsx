@@ -18,6 +18,19 @@ function placeOf(url: URL, state: unknown, key: string): Place {
   return { pathname: url.pathname, search: url.search, hash: url.hash, state, key };
 }
 
+function newKey(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
+/**
+ * The address the server sent this document for: the prerendered HTML is that page's, whatever
+ * history entries were pushed since (before this code ran, a move along history is not seen).
+ */
+function servedUrl(): URL {
+  const navigation = performance.getEntriesByType('navigation')[0];
+  return new URL(navigation?.name || window.location.href);
+}
+
 /**
  * The router of a public page's own first load (landing-main.tsx, sign-in-main.tsx), in place of
  * the app's: links within the page (the landing page's `/#section` links) move along history as
@@ -29,7 +42,7 @@ function placeOf(url: URL, state: unknown, key: string): Place {
 export function PageRouter({ url, children }: { url?: string; children: ReactNode }) {
   const [place, setPlace] = useState<Place>(() =>
     url === undefined
-      ? placeOf(new URL(window.location.href), historyState(window.history.state), 'default')
+      ? placeOf(servedUrl(), historyState(window.history.state), 'default')
       : placeOf(new URL(url, 'http://prerender.invalid'), null, 'default'),
   );
   const ownPathname = place.pathname;
@@ -43,9 +56,12 @@ export function PageRouter({ url, children }: { url?: string; children: ReactNod
         return;
       }
       setNavigationType(NavigationType.Pop);
-      setPlace(placeOf(new URL(window.location.href), event.state, Math.random().toString(36).slice(2, 10)));
+      setPlace(placeOf(new URL(window.location.href), event.state, newKey()));
     };
     window.addEventListener('popstate', handlePopState);
+    // History may have moved while the page hydrated, before this listened (its popstate lost
+    // then): the page catches up as that popstate would have had it.
+    if (window.location.href !== servedUrl().href) handlePopState(new PopStateEvent('popstate', { state: historyState(window.history.state) }));
     return () => window.removeEventListener('popstate', handlePopState);
   }, [ownPathname]);
 
@@ -60,7 +76,7 @@ export function PageRouter({ url, children }: { url?: string; children: ReactNod
       if (replace) window.history.replaceState(state, '', target.href);
       else window.history.pushState(state, '', target.href);
       setNavigationType(replace ? NavigationType.Replace : NavigationType.Push);
-      setPlace(placeOf(target, state, Math.random().toString(36).slice(2, 10)));
+      setPlace(placeOf(target, state, newKey()));
     };
     return {
       createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
