@@ -38,7 +38,7 @@ export async function blockStateBetween(db: Executor, viewerId: string, otherId:
 }
 
 /** The blocks between two members as `blocker_id` rows (none, one or two). */
-export function blockersQuery(viewerId: string, otherId: string): SQL {
+export function blockersQuery(viewerId: string, otherId: string | SQL): SQL {
   return sql`SELECT blocker_id FROM member_blocks
     WHERE (blocker_id = ${viewerId} AND blocked_id = ${otherId}) OR (blocker_id = ${otherId} AND blocked_id = ${viewerId})`;
 }

@@ -1,21 +1,22 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   REQUEST_MESSAGES,
   type ExchangeRequestItem,
   type RequestTransitionStatus,
 } from '../../../shared/schemas/requests.js';
 import { MESSAGE_MESSAGES } from '../../../shared/schemas/messages.js';
+import { SAFETY_MESSAGES } from '../../../shared/schemas/safety.js';
 import { pgErrorCode, queryRows, type Database } from '../../db/client.js';
-import { exchangeRequests, messages, posts, type ExchangeRequestStatus } from '../../db/schema/index.js';
+import { type ExchangeRequestStatus } from '../../db/schema/index.js';
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
-import { assertNotBlocked } from '../blocks/blocks.service.js';
+import { blockersQuery } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
-import { memberName } from '../profiles/member-name.js';
+import { MEMBER_NAME_SQL, memberName, UNNAMED_MEMBER } from '../profiles/member-name.js';
 import { publishManyToMembers, publishToMembers } from '../../realtime/member-events.js';
 import { PostCards } from '../posts/post-cards.js';
-import { selectPosts, toDate } from '../posts/post-query.js';
+import { scopeCondition, toDate } from '../posts/post-query.js';
 
 export const DUPLICATE_REQUEST_MESSAGE = 'You have already sent an exchange request for this post.';
 /** The hourly limit's 429 message; the Send Exchange Request dialog shows it as it is. */
@@ -35,58 +36,27 @@ export async function sendExchangeRequest(
   input: { postId: string; message: string | null },
   limits: Pick<WriteLimits, 'requestsPerHour'>,
 ): Promise<ExchangeRequestItem> {
-  const [post] = await db.select({ userId: posts.userId, title: posts.title }).from(posts).where(eq(posts.id, input.postId));
-  if (!post) throw notFound(REQUEST_MESSAGES.postId);
+  const [target] = await queryRows<RequestTarget>(db, requestTargetQuery(viewerId, input.postId), 'request_target');
+  if (!target) throw notFound(REQUEST_MESSAGES.postId);
+  const post = { userId: target.user_id, title: target.title };
   if (post.userId === viewerId) throw forbidden('You cannot send an exchange request for your own post.');
-  await assertNotBlocked(db, viewerId, post.userId);
-  const [visible] = await selectPosts(db, { viewerId, scope: 'community', where: [sql`p.id = ${input.postId}`], limit: 1 });
-  if (!visible) throw notFound(REQUEST_MESSAGES.postId);
+  if (target.blocked) throw forbidden(SAFETY_MESSAGES.blocked);
+  if (!target.visible) throw notFound(REQUEST_MESSAGES.postId);
   await enforceHourlyLimit(db, `exchange-request:${viewerId}`, limits.requestsPerHour, (wait) =>
     REQUEST_LIMIT_MESSAGE(limits.requestsPerHour, wait),
   );
 
   try {
     const sent = await db.transaction(async (tx) => {
-      const [open] = await tx
-        .select({ id: exchangeRequests.id })
-        .from(exchangeRequests)
-        .where(
-          and(
-            eq(exchangeRequests.requesterId, viewerId),
-            eq(exchangeRequests.postId, input.postId),
-            inArray(exchangeRequests.status, ['pending', 'accepted']),
-          ),
-        );
-      if (open) throw new AppError('CONFLICT', DUPLICATE_REQUEST_MESSAGE);
-      const [request] = await tx
-        .insert(exchangeRequests)
-        .values({ requesterId: viewerId, postId: input.postId, message: input.message, status: 'pending' })
-        .returning();
-      if (!request) throw new Error('insert into exchange_requests returned no row');
-      const [conversation] = await queryRows<{ id: string }>(
+      // An open request already there is the unique index's 23505, answered below as the 409.
+      const [request] = await queryRows<SentRequestRow>(
         tx,
-        sql`WITH inserted AS (
-              INSERT INTO conversations (participant_1_id, participant_2_id, post_id)
-              VALUES (${viewerId}, ${post.userId}, ${input.postId})
-              ON CONFLICT DO NOTHING
-              RETURNING id)
-            SELECT id FROM inserted
-            UNION ALL
-            SELECT id FROM conversations
-            WHERE least(participant_1_id, participant_2_id) = least(${viewerId}::text, ${post.userId}::text)
-              AND greatest(participant_1_id, participant_2_id) = greatest(${viewerId}::text, ${post.userId}::text)
-              AND coalesce(post_id::text, '') = ${input.postId}
-            LIMIT 1`,
+        sendRequestQuery(viewerId, post.userId, input.postId, input.message, input.message ?? REQUEST_MESSAGES.defaultFirstMessage),
+        'send_request',
       );
-      if (!conversation) throw new Error('no conversation after upsert');
-      await tx.insert(messages).values({
-        conversationId: conversation.id,
-        senderId: viewerId,
-        content: input.message ?? REQUEST_MESSAGES.defaultFirstMessage,
-        messageType: 'text',
-      });
-      await tx.execute(sql`UPDATE conversations SET updated_at = now() WHERE id = ${conversation.id}`);
-      const requesterName = await memberName(tx, viewerId);
+      if (!request) throw new Error('sending the request returned no row');
+      const conversation = { id: request.conversation_id };
+      const requesterName = target.requester_name || UNNAMED_MEMBER;
       await notify(tx, {
         userId: post.userId,
         type: 'exchange_request',
@@ -99,7 +69,19 @@ export async function sendExchangeRequest(
         { userIds: [viewerId, post.userId], event: { type: 'request.updated', requestId: request.id } },
         { userIds: [viewerId, post.userId], event: { type: 'conversation.updated', conversationId: conversation.id } },
       ]);
-      return toRequestItem({ ...request, conversationId: conversation.id });
+      return toRequestItem({
+        id: request.id,
+        postId: request.post_id,
+        requesterId: request.requester_id,
+        status: request.status,
+        message: request.message,
+        responseMessage: request.response_message,
+        conversationId: conversation.id,
+        createdAt: request.created_at,
+        respondedAt: request.responded_at,
+        completedAt: request.completed_at,
+        completedById: request.completed_by_id,
+      });
     });
     // The author's response signal counts the request: here before the answer, elsewhere when the
     // notification comes (migration 0018).
@@ -110,6 +92,63 @@ export async function sendExchangeRequest(
     if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', DUPLICATE_REQUEST_MESSAGE);
     throw err;
   }
+}
+
+/** What sending a request on a post needs to know first, in one statement (`requestTargetQuery`). */
+interface RequestTarget {
+  user_id: string;
+  title: string;
+  /** Either member blocked the other. */
+  blocked: boolean;
+  /** The post is one the requester may see in the community (the lists' rules, `scopeCondition`). */
+  visible: boolean;
+  requester_name: string | null;
+}
+
+/** The post, the blocks between its author and the requester, its visibility to them and their name. */
+function requestTargetQuery(viewerId: string, postId: string): SQL {
+  return sql`SELECT p.user_id, p.title,
+      EXISTS (${blockersQuery(viewerId, sql`p.user_id`)}) AS blocked,
+      (${scopeCondition(viewerId, 'community')}) AS visible,
+      (SELECT ${MEMBER_NAME_SQL} FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${viewerId}) AS requester_name
+    FROM posts p WHERE p.id = ${postId}`;
+}
+
+interface SentRequestRow {
+  id: string;
+  requester_id: string;
+  post_id: string;
+  status: ExchangeRequestStatus;
+  message: string | null;
+  response_message: string | null;
+  created_at: Date | string;
+  responded_at: Date | string | null;
+  completed_at: Date | string | null;
+  completed_by_id: string | null;
+  conversation_id: string;
+}
+
+/**
+ * The pending request, the two members' conversation for the post (made, or brought to the top of
+ * both lists when it exists) and its first message, in one statement.
+ */
+function sendRequestQuery(viewerId: string, authorId: string, postId: string, note: string | null, firstMessage: string): SQL {
+  return sql`WITH request AS (
+      INSERT INTO exchange_requests (requester_id, post_id, message, status)
+      VALUES (${viewerId}, ${postId}, ${note}, 'pending')
+      RETURNING id, requester_id, post_id, status, message, response_message, created_at, responded_at, completed_at, completed_by_id
+    ), conversation AS (
+      INSERT INTO conversations (participant_1_id, participant_2_id, post_id)
+      VALUES (${viewerId}, ${authorId}, ${postId})
+      ON CONFLICT (least(participant_1_id, participant_2_id), greatest(participant_1_id, participant_2_id), coalesce(post_id::text, ''))
+      DO UPDATE SET updated_at = now()
+      RETURNING id
+    ), message AS (
+      INSERT INTO messages (conversation_id, sender_id, content, message_type)
+      SELECT conversation.id, ${viewerId}, ${firstMessage}, 'text' FROM conversation
+      RETURNING id
+    )
+    SELECT request.*, conversation.id AS conversation_id FROM request, conversation WHERE EXISTS (SELECT 1 FROM message)`;
 }
 
 /** A request row as the API answers it. */

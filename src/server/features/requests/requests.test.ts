@@ -38,8 +38,14 @@ describe.each(testDatabases())('exchange requests on %s', (kind) => {
     const first = await requester.client.json<ExchangeRequestItem>(await requester.client.post('/api/requests', { postId, message: '   ' }));
     expect(first.message).toBeNull();
     await db().update(exchangeRequests).set({ status: 'declined' }).where(eq(exchangeRequests.id, first.id));
+    const touchedAt = async () =>
+      (await db().select({ at: conversations.updatedAt }).from(conversations).where(eq(conversations.id, first.conversationId ?? '')))[0]?.at.getTime();
+    await db().update(conversations).set({ updatedAt: new Date(Date.now() - 60_000) }).where(eq(conversations.id, first.conversationId ?? ''));
+    const before = await touchedAt();
     const second = await requester.client.json<ExchangeRequestItem>(await requester.client.post('/api/requests', { postId }));
     expect(second.conversationId).toBe(first.conversationId);
+    // The pair's conversation comes to the top of both members' lists with the new request.
+    expect(await touchedAt()).toBeGreaterThan((before ?? 0) + 30_000);
     const chat = await db().select({ content: messages.content }).from(messages).where(eq(messages.conversationId, first.conversationId ?? ''));
     expect(chat.map((m) => m.content)).toEqual(['Hi! I sent you an exchange request.', 'Hi! I sent you an exchange request.']);
   });
