@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { RealtimeEvent } from '../../shared/schemas/messages.js';
 import { DATABASE_CHANNELS } from './hub.js';
@@ -30,14 +30,21 @@ export async function publishToMembers(tx: Executor, userIds: string[], event: R
  * Several events in one statement (the batched message writer): the same as calling
  * `publishToMembers` for each, in order, with one round trip.
  */
-export async function publishManyToMembers(tx: Executor, events: ReadonlyArray<{ userIds: string[]; event: RealtimeEvent }>): Promise<void> {
+export async function publishManyToMembers(tx: Executor, events: readonly MemberEventEnvelope[]): Promise<void> {
+  const publish = publishManySql(events);
+  if (publish) await tx.execute(publish);
+}
+
+/**
+ * `publishManyToMembers`' statement, to run after a write of the same transaction in one round
+ * trip (`WITH written AS (...) <this>`); null when no event has a member to go to.
+ */
+export function publishManySql(events: readonly MemberEventEnvelope[]): SQL | null {
   const payloads = events.filter((e) => e.userIds.length > 0).map((e) => memberEventPayload(e.userIds, e.event));
-  if (payloads.length === 0) return;
-  await tx.execute(
-    sql`SELECT pg_notify(${DATABASE_CHANNELS.memberEvent}, p.payload)
-        FROM jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY AS p(payload, ord)
-        ORDER BY p.ord`,
-  );
+  if (payloads.length === 0) return null;
+  return sql`SELECT pg_notify(${DATABASE_CHANNELS.memberEvent}, p.payload)
+    FROM jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY AS p(payload, ord)
+    ORDER BY p.ord`;
 }
 
 /** The NOTIFY payload for an event; one too big for a NOTIFY goes out slimmed. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { queryRows, type Database } from '../../db/client.js';
 import { mailQueue } from '../../db/schema/index.js';
 import { DATABASE_CHANNELS } from '../../realtime/hub.js';
 import type { Mail } from './mailer.js';
@@ -27,7 +27,7 @@ type Executor = Pick<Database, 'insert' | 'execute'>;
  * was already used (nothing queued).
  */
 export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<boolean> {
-  const inserted = await tx
+  const insert = tx
     .insert(mailQueue)
     .values({
       kind: mail.kind,
@@ -43,7 +43,11 @@ export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<boole
     })
     .onConflictDoNothing({ target: mailQueue.dedupeKey })
     .returning({ id: mailQueue.id });
-  if (inserted.length === 0) return false;
-  await tx.execute(sql`SELECT pg_notify(${DATABASE_CHANNELS.mailQueued}, '')`);
-  return true;
+  // One statement: the row, and the wake-up only when a row went in (drizzle puts the insert in
+  // parentheses of its own).
+  const queued = await queryRows<{ id: string }>(
+    tx as Database,
+    sql`WITH queued AS ${insert} SELECT id, pg_notify(${DATABASE_CHANNELS.mailQueued}, '') FROM queued`,
+  );
+  return queued.length > 0;
 }

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { notifications, type NotificationType } from '../../db/schema/index.js';
-import { publishToMembers } from '../../realtime/member-events.js';
+import { publishManySql, type MemberEventEnvelope } from '../../realtime/member-events.js';
 import { queueNotificationMail } from '../mail/member-mails.js';
 
 /**
@@ -31,19 +33,23 @@ type Executor = Pick<Database, 'insert' | 'execute'>;
  * commit or roll back together (a lost or duplicated notification is impossible). The member's
  * open tabs hear of it at commit (`notification.created` through the realtime hub). Requests,
  * answers, completed exchanges and messages are also e-mailed, queued in the same transaction
- * when the member wants them (mail/member-mails.ts).
+ * when the member wants them (mail/member-mails.ts). `alsoPublish`: the caller's own events of
+ * the same transaction, sent in the same statement after the notification's.
  */
-export async function notify(tx: Executor, input: NewNotificationInput): Promise<void> {
-  const [created] = await tx
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      title: input.title.slice(0, 200),
-      message: input.message.slice(0, 1000),
-      data: input.data ? { ...input.data } : null,
-    })
-    .returning({ id: notifications.id });
-  if (created) await publishToMembers(tx, [input.userId], { type: 'notification.created', notificationId: created.id });
+export async function notify(tx: Executor, input: NewNotificationInput, alsoPublish: readonly MemberEventEnvelope[] = []): Promise<void> {
+  // The id is made here so that the row and its event (with the caller's own events, in order
+  // after it) go in one statement.
+  const id = randomUUID();
+  const insert = tx.insert(notifications).values({
+    id,
+    userId: input.userId,
+    type: input.type,
+    title: input.title.slice(0, 200),
+    message: input.message.slice(0, 1000),
+    data: input.data ? { ...input.data } : null,
+  });
+  const publish = publishManySql([{ userIds: [input.userId], event: { type: 'notification.created', notificationId: id } }, ...alsoPublish]);
+  // drizzle puts the insert in parentheses of its own.
+  await tx.execute(publish ? sql`WITH created AS ${insert} ${publish}` : insert.getSQL());
   await queueNotificationMail(tx, input);
 }

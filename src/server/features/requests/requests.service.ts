@@ -14,7 +14,7 @@ import { enforceHourlyLimit } from '../../lib/rate-limit.js';
 import { blockersQuery } from '../blocks/blocks.service.js';
 import { notify } from '../notifications/notify.js';
 import { MEMBER_NAME_SQL, memberName, UNNAMED_MEMBER } from '../profiles/member-name.js';
-import { publishManyToMembers, publishToMembers } from '../../realtime/member-events.js';
+import { publishManyToMembers, type MemberEventEnvelope } from '../../realtime/member-events.js';
 import { PostCards } from '../posts/post-cards.js';
 import { scopeCondition, toDate } from '../posts/post-query.js';
 
@@ -57,18 +57,21 @@ export async function sendExchangeRequest(
       if (!request) throw new Error('sending the request returned no row');
       const conversation = { id: request.conversation_id };
       const requesterName = target.requester_name || UNNAMED_MEMBER;
-      await notify(tx, {
-        userId: post.userId,
-        type: 'exchange_request',
-        title: 'New exchange request',
-        message: `${requesterName} wants to exchange on "${post.title}"`,
-        data: { requestId: request.id, postId: input.postId, conversationId: conversation.id, actorId: viewerId },
-      });
-      // Both members' open tabs: the new request (My Network, cards) and its first message.
-      await publishManyToMembers(tx, [
-        { userIds: [viewerId, post.userId], event: { type: 'request.updated', requestId: request.id } },
-        { userIds: [viewerId, post.userId], event: { type: 'conversation.updated', conversationId: conversation.id } },
-      ]);
+      await notify(
+        tx,
+        {
+          userId: post.userId,
+          type: 'exchange_request',
+          title: 'New exchange request',
+          message: `${requesterName} wants to exchange on "${post.title}"`,
+          data: { requestId: request.id, postId: input.postId, conversationId: conversation.id, actorId: viewerId },
+        },
+        // Both members' open tabs: the new request (My Network, cards) and its first message.
+        [
+          { userIds: [viewerId, post.userId], event: { type: 'request.updated', requestId: request.id } },
+          { userIds: [viewerId, post.userId], event: { type: 'conversation.updated', conversationId: conversation.id } },
+        ],
+      );
       return toRequestItem({
         id: request.id,
         postId: request.post_id,
@@ -300,25 +303,32 @@ export async function updateRequestStatus(
     const otherId = role === 'owner' ? row.requester_id : row.owner_id;
     const actorName = await memberName(tx, viewerId);
     const data = { requestId, postId: row.post_id, conversationId: conversation?.id, actorId: viewerId };
+    const updatedEvent: MemberEventEnvelope = { userIds: [row.requester_id, row.owner_id], event: { type: 'request.updated', requestId } };
     if (input.status === 'accepted' || input.status === 'declined') {
       const accepted = input.status === 'accepted';
-      await notify(tx, {
+      const notification = {
         userId: row.requester_id,
         type: accepted ? 'request_accepted' : 'request_declined',
         title: accepted ? 'Request accepted' : 'Request declined',
         message: `${actorName} ${accepted ? 'accepted' : 'declined'} your request for "${row.title}"`,
         data,
-      });
+      } as const;
+      await notify(tx, notification, [updatedEvent]);
     } else if (input.status === 'completed') {
-      await notify(tx, {
-        userId: otherId,
-        type: 'exchange_completed',
-        title: 'Exchange completed',
-        message: `${actorName} marked your exchange for "${row.title}" as completed`,
-        data,
-      });
+      await notify(
+        tx,
+        {
+          userId: otherId,
+          type: 'exchange_completed',
+          title: 'Exchange completed',
+          message: `${actorName} marked your exchange for "${row.title}" as completed`,
+          data,
+        },
+        [updatedEvent],
+      );
+    } else {
+      await publishManyToMembers(tx, [updatedEvent]);
     }
-    await publishToMembers(tx, [row.requester_id, row.owner_id], { type: 'request.updated', requestId });
     return toRequestItem({
       id: updated.id,
       postId: updated.post_id,
