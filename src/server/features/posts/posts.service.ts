@@ -72,35 +72,45 @@ export async function createPost(db: Database, viewerId: string, input: CreatePo
     POST_LIMIT_MESSAGES.perHour(limits.postsPerHour, wait),
   );
 
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(posts)
-      .values({
-        userId: viewerId,
-        title: input.title,
-        description: buildDescription(input),
-        offering: input.offering,
-        lookingFor: input.lookingFor,
-        additionalContext: input.additionalContext,
-        availableFrom: input.availableFrom,
-        availableUntil: input.availableUntil,
-        preferredDays: input.preferredDays,
-        preferredTimes: input.preferredTimes,
-        availabilityDescription: availabilityText(input) || null,
-        customTags: customTagsFor(input.keywords, input.format),
-        serviceType: input.format,
-        categoryId: input.categoryId,
-        ...FIXED_POST_VALUES,
-        status: 'active',
-        zipCode: profile.zipCode,
-        latitude: profile.latitude,
-        longitude: profile.longitude,
-      })
-      .returning({ id: posts.id });
-    if (!row) throw new Error('insert into posts returned no row');
-    await insertPostTags(tx, row.id, input.offering, input.lookingFor);
-    return row.id;
-  });
+  const insert = db
+    .insert(posts)
+    .values({
+      userId: viewerId,
+      title: input.title,
+      description: buildDescription(input),
+      offering: input.offering,
+      lookingFor: input.lookingFor,
+      additionalContext: input.additionalContext,
+      availableFrom: input.availableFrom,
+      availableUntil: input.availableUntil,
+      preferredDays: input.preferredDays,
+      preferredTimes: input.preferredTimes,
+      availabilityDescription: availabilityText(input) || null,
+      customTags: customTagsFor(input.keywords, input.format),
+      serviceType: input.format,
+      categoryId: input.categoryId,
+      ...FIXED_POST_VALUES,
+      status: 'active',
+      zipCode: profile.zipCode,
+      latitude: profile.latitude,
+      longitude: profile.longitude,
+    })
+    .returning({ id: posts.id });
+  // The post and its tags in one statement (one round trip, and atomic without a transaction).
+  const tags = derivePostTags(input.offering, input.lookingFor);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    tags.length === 0
+      ? insert.getSQL()
+      : // drizzle puts the insert in parentheses of its own.
+        sql`WITH post AS ${insert}, tags AS (
+            INSERT INTO post_tags (post_id, tag, side)
+            SELECT post.id, t.tag, t.side FROM post, jsonb_to_recordset(${JSON.stringify(tags)}::jsonb) AS t(tag text, side text)
+          )
+          SELECT id FROM post`,
+  );
+  if (!row) throw new Error('insert into posts returned no row');
+  const id = row.id;
   return getOwnPost(db, viewerId, id);
 }
 
