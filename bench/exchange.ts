@@ -274,7 +274,7 @@ export async function benchExchange(target: Target): Promise<ExchangeFigures> {
 }
 
 /** 50 signed-in members, one connection each, reading their feed's first two pages for 10 s. */
-export async function feedLoad(autocannon: Autocannon, url: string, emails: string[]) {
+async function feedLoad(autocannon: Autocannon, url: string, emails: string[]) {
   const cookies: string[] = [];
   for (const [i, email] of emails.entries()) cookies.push(await signInAs(url, email, `10.${i}.7.9`));
   let next = 0;
