@@ -49,7 +49,7 @@ export async function sendExchangeRequest(
   try {
     const sent = await db.transaction(async (tx) => {
       // An open request already there is the unique index's 23505, answered below as the 409.
-      const [request] = await queryRows<SentRequestRow>(
+      const [request] = await queryRows<RequestRow & { conversation_id: string }>(
         tx,
         sendRequestQuery(viewerId, post.userId, input.postId, input.message, input.message ?? REQUEST_MESSAGES.defaultFirstMessage),
         'send_request',
@@ -72,19 +72,7 @@ export async function sendExchangeRequest(
           { userIds: [viewerId, post.userId], event: { type: 'conversation.updated', conversationId: conversation.id } },
         ],
       );
-      return toRequestItem({
-        id: request.id,
-        postId: request.post_id,
-        requesterId: request.requester_id,
-        status: request.status,
-        message: request.message,
-        responseMessage: request.response_message,
-        conversationId: conversation.id,
-        createdAt: request.created_at,
-        respondedAt: request.responded_at,
-        completedAt: request.completed_at,
-        completedById: request.completed_by_id,
-      });
+      return toRequestItem(request, conversation.id);
     });
     // The author's response signal counts the request: here before the answer, elsewhere when the
     // notification comes (migration 0018).
@@ -117,7 +105,8 @@ function requestTargetQuery(viewerId: string, postId: string): SQL {
     FROM posts p WHERE p.id = ${postId}`;
 }
 
-interface SentRequestRow {
+/** An exchange_requests row as the API answers it (`REQUEST_COLUMNS`). */
+interface RequestRow {
   id: string;
   requester_id: string;
   post_id: string;
@@ -128,8 +117,11 @@ interface SentRequestRow {
   responded_at: Date | string | null;
   completed_at: Date | string | null;
   completed_by_id: string | null;
-  conversation_id: string;
 }
+
+const REQUEST_COLUMNS = sql.raw(
+  'id, requester_id, post_id, status, message, response_message, created_at, responded_at, completed_at, completed_by_id',
+);
 
 /**
  * The pending request, the two members' conversation for the post (made, or brought to the top of
@@ -139,7 +131,7 @@ function sendRequestQuery(viewerId: string, authorId: string, postId: string, no
   return sql`WITH request AS (
       INSERT INTO exchange_requests (requester_id, post_id, message, status)
       VALUES (${viewerId}, ${postId}, ${note}, 'pending')
-      RETURNING id, requester_id, post_id, status, message, response_message, created_at, responded_at, completed_at, completed_by_id
+      RETURNING ${REQUEST_COLUMNS}
     ), conversation AS (
       INSERT INTO conversations (participant_1_id, participant_2_id, post_id)
       VALUES (${viewerId}, ${authorId}, ${postId})
@@ -155,34 +147,23 @@ function sendRequestQuery(viewerId: string, authorId: string, postId: string, no
 }
 
 /** A request row as the API answers it. */
-function toRequestItem(row: {
-  id: string;
-  postId: string;
-  requesterId: string;
-  status: ExchangeRequestStatus;
-  message: string | null;
-  responseMessage: string | null;
-  conversationId: string | null;
-  createdAt: Date | string;
-  respondedAt: Date | string | null;
-  completedAt: Date | string | null;
-  completedById: string | null;
-}): ExchangeRequestItem {
+function toRequestItem(row: RequestRow, conversationId: string | null): ExchangeRequestItem {
   const iso = (value: Date | string | null) => (value === null ? null : toDate(value).toISOString());
   return {
     id: row.id,
-    postId: row.postId,
-    requesterId: row.requesterId,
+    postId: row.post_id,
+    requesterId: row.requester_id,
     status: row.status,
     message: row.message,
-    conversationId: row.conversationId,
-    responseMessage: row.responseMessage,
-    createdAt: toDate(row.createdAt).toISOString(),
-    respondedAt: iso(row.respondedAt),
-    completedAt: iso(row.completedAt),
-    completedById: row.completedById,
+    conversationId,
+    responseMessage: row.response_message,
+    createdAt: toDate(row.created_at).toISOString(),
+    respondedAt: iso(row.responded_at),
+    completedAt: iso(row.completed_at),
+    completedById: row.completed_by_id,
   };
 }
+
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -264,23 +245,11 @@ export async function updateRequestStatus(
         : respond
           ? sql`, responded_at = now(), response_message = ${input.responseMessage}`
           : sql``;
-    const [updated] = await queryRows<{
-      id: string;
-      post_id: string;
-      requester_id: string;
-      status: ExchangeRequestStatus;
-      message: string | null;
-      response_message: string | null;
-      created_at: Date | string;
-      responded_at: Date | string | null;
-      completed_at: Date | string | null;
-      completed_by_id: string | null;
-    }>(
+    const [updated] = await queryRows<RequestRow>(
       tx,
       sql`UPDATE exchange_requests SET status = ${input.status}, updated_at = now()${set}
           WHERE id = ${requestId} AND status = ${move.from}
-          RETURNING id, post_id, requester_id, status, message, response_message, created_at, responded_at,
-                    completed_at, completed_by_id`,
+          RETURNING ${REQUEST_COLUMNS}`,
     );
     if (!updated) {
       // Someone else moved it first: read the state they set (committed, so visible now).
@@ -329,19 +298,7 @@ export async function updateRequestStatus(
     } else {
       await publishManyToMembers(tx, [updatedEvent]);
     }
-    return toRequestItem({
-      id: updated.id,
-      postId: updated.post_id,
-      requesterId: updated.requester_id,
-      status: updated.status,
-      message: updated.message,
-      responseMessage: updated.response_message,
-      conversationId: conversation?.id ?? null,
-      createdAt: updated.created_at,
-      respondedAt: updated.responded_at,
-      completedAt: updated.completed_at,
-      completedById: updated.completed_by_id,
-    });
+    return toRequestItem(updated, conversation?.id ?? null);
   });
 }
 
