@@ -4,6 +4,7 @@ import type { PostItem } from '../../../shared/schemas/posts.js';
 import type { TestClient } from '../../test/client.js';
 import { insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
+import { MatchRankings } from './match-rankings.js';
 import { findMatches } from './matching.service.js';
 
 const METRICS = 'match-rankings-metrics-token-0123';
@@ -52,6 +53,23 @@ describe.each(testDatabases())("members' match rankings kept between their reque
     const again = scores(await matches(viewer.client));
     expect(again.get(older)).toBe(scores(await findMatches(db(), viewer.userId, { limit: 200, minScore: 0 })).get(older));
     expect(again.get(older)).toBeGreaterThan(0);
+  });
+
+  it('takes a post in once when its ranking already holds it (read with it, then announced)', async () => {
+    const wanted = word();
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    await post(viewer.client, 'Guitar lessons for beginners at home', `Looking for ${wanted} tutoring on weekends`);
+    const offered = await insertPost(db(), author.userId, { offering: `Friendly ${wanted} tutoring in the park`, lookingFor: 'Help with my vegetable garden beds' });
+    const rankings = new MatchRankings(db(), true);
+    const options = { limit: 200, minScore: 0 };
+    const first = await findMatches(db(), viewer.userId, options, rankings);
+    expect(first.items.filter((item) => item.id === offered)).toHaveLength(1);
+    // The post's notification comes after the ranking was read with it.
+    await rankings.postsAdded([offered]);
+    const again = await findMatches(db(), viewer.userId, options, rankings);
+    expect(again.items.filter((item) => item.id === offered)).toHaveLength(1);
+    expect(again.total).toBe(first.total);
   });
 
   it("keeps the viewer's ranking after their own new post that adds no term, and works it out again after one that does", async () => {

@@ -34,6 +34,8 @@ export interface Ranking {
    * their seeker again and keeps the ranking when its key is the same (`ranking`).
    */
   ownPostsAdded?: number;
+  /** The ids in `best`, made at the ranking's first take-in and kept with it (`insertSorted`). */
+  bestIds?: Set<string>;
 }
 
 /** How deep a kept ranking goes: the compatibility feed's deepest page (matches ask for 50). */
@@ -127,24 +129,34 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       return;
     }
     const now = new Date();
+    // What each post brings and each viewer seeks are worked out once, not for every pair: a new
+    // post meets every kept ranking (up to MAX_VIEWERS), and this loop was ~4 % of the server's
+    // time under the mixed benchmark (bench/RESULTS.md).
+    const posts = added.map((post) => ({
+      post,
+      offers: new Set(post.offers),
+      location: post.shares_location && post.latitude !== null && post.longitude !== null ? { latitude: post.latitude, longitude: post.longitude } : null,
+      createdAt: post.created_at instanceof Date ? post.created_at : new Date(post.created_at),
+    }));
     for (const viewerId of viewerIds) {
       const ranking = this.entries?.peek(viewerId);
       if (!ranking) continue;
-      for (const post of added) {
+      const seeker = ranking.matchingEnabled ? ranking.seeker : null;
+      const terms = seeker ? [...new Set([...seeker.wants, ...seeker.skills])] : [];
+      for (const { post, offers, location, createdAt } of posts) {
         if (post.user_id === viewerId) {
           // Never a candidate of its author's; their seeker may have changed (`ranking`).
           ranking.ownPostsAdded = (ranking.ownPostsAdded ?? 0) + 1;
           continue;
         }
-        if (!ranking.seeker || !ranking.matchingEnabled) continue;
+        if (!seeker) continue;
         // The community rules and the matching switch, as the candidates statement applies them.
         if (!post.takes_part || post.blocks.includes(viewerId) || (post.hidden && !post.connections.includes(viewerId))) continue;
-        if (ranking.best.some((kept) => kept.id === post.id)) continue;
-        const offers = new Set(post.offers);
-        const terms = [...new Set([...ranking.seeker.wants, ...ranking.seeker.skills])];
-        const location = post.shares_location && post.latitude !== null && post.longitude !== null ? { latitude: post.latitude, longitude: post.longitude } : null;
-        const createdAt = post.created_at instanceof Date ? post.created_at : new Date(post.created_at);
-        const match = scoreMatch(ranking.seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: Number(post.tag_count), location, createdAt }, now);
+        // Already there (read with the ranking, or taken in before): a set, as scanning `best` for
+        // every pair was most of this loop's time.
+        ranking.bestIds ??= new Set(ranking.best.map((kept) => kept.id));
+        if (ranking.bestIds.has(post.id)) continue;
+        const match = scoreMatch(seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: Number(post.tag_count), location, createdAt }, now);
         insertSorted(ranking, { id: post.id, userId: post.user_id, createdAt, match });
         this.counts.takenIn += 1;
       }
@@ -157,9 +169,13 @@ function insertSorted(ranking: Ranking, candidate: RankedMatch): void {
   const low = sortedPlace(ranking.best, candidate, compareMatches);
   if (low < MAX_KEPT) {
     ranking.best.splice(low, 0, candidate);
-    if (ranking.best.length > MAX_KEPT) ranking.best.length = MAX_KEPT;
+    ranking.bestIds?.add(candidate.id);
+    while (ranking.best.length > MAX_KEPT) {
+      const dropped = ranking.best.pop();
+      if (dropped) ranking.bestIds?.delete(dropped.id);
+    }
   }
-  let at = 0;
-  while (at < ranking.scores.length && (ranking.scores[at] ?? 0) >= candidate.match.score) at += 1;
+  // After every score at least as high (highest first), found by halves.
+  const at = sortedPlace(ranking.scores, candidate.match.score, (kept, score) => (kept >= score ? -1 : 1));
   ranking.scores.splice(at, 0, candidate.match.score);
 }
