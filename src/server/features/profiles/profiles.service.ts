@@ -60,12 +60,12 @@ interface OwnRow {
   updatedAt: Date;
 }
 
-function toOwnProfile(row: OwnRow): OwnProfile {
+/** The profile's own fields as every answer shows them (own profile, profile view). */
+function profileFields(row: Omit<OwnRow, 'updatedAt'>) {
   return {
     id: row.id,
     displayName: row.displayName,
     about: row.about,
-    photoId: row.photoId,
     photoUrl: row.photoId ? photoUrl(row.photoId) : null,
     serviceType: row.serviceType,
     primaryCategory: row.categoryId !== null && row.categoryName !== null ? { id: row.categoryId, name: row.categoryName } : null,
@@ -76,8 +76,11 @@ function toOwnProfile(row: OwnRow): OwnProfile {
     zipCode: row.zipCode,
     serviceRadiusMiles: row.serviceRadiusMiles,
     location: row.location,
-    updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+function toOwnProfile(row: OwnRow): OwnProfile {
+  return { ...profileFields(row), photoId: row.photoId, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** The member's own full profile, or null before Complete Profile was saved. */
@@ -237,22 +240,8 @@ function toRatingSummary(totals: RatingTotals): { rating: number; ratingCount: n
   return { rating: Math.round(average * 10) / 10, ratingCount: Number(totals.count) };
 }
 
-/** One row of the profile view's statement (`getProfileView`). */
-interface ProfileViewRow {
-  id: string;
-  display_name: string | null;
-  about: string | null;
-  photo_id: string | null;
-  service_type: OwnProfile['serviceType'];
-  category_id: number | null;
-  category_name: string | null;
-  skill_keywords: string[];
-  portfolio_url: string | null;
-  linkedin_url: string | null;
-  lead_time: OwnProfile['leadTime'];
-  zip_code: string | null;
-  service_radius_miles: number;
-  location: string | null;
+/** One row of the profile view's statement (`getProfileView`): the profile's fields as `OwnRow` names them. */
+interface ProfileViewRow extends Omit<OwnRow, 'updatedAt'> {
   joined_at: string;
   profile_visibility: boolean | null;
   location_sharing: boolean | null;
@@ -280,9 +269,10 @@ export async function getProfileView(db: Database, viewerId: string, id: string)
   const json = (query: SQL) => sql`(SELECT row_to_json(x) FROM (${query}) x)`;
   const [row] = await queryRows<ProfileViewRow>(
     db,
-    sql`SELECT pr.id, pr.display_name, pr.about, pr.photo_id::text AS photo_id, pr.service_type,
-          c.id AS category_id, c.name AS category_name, pr.skill_keywords, pr.portfolio_url, pr.linkedin_url,
-          pr.lead_time, pr.zip_code, pr.service_radius_miles, pr.location, ${isoTime('u.created_at')} AS joined_at,
+    sql`SELECT pr.id, pr.display_name AS "displayName", pr.about, pr.photo_id::text AS "photoId", pr.service_type AS "serviceType",
+          c.id AS "categoryId", c.name AS "categoryName", pr.skill_keywords AS "skillKeywords", pr.portfolio_url AS "portfolioUrl",
+          pr.linkedin_url AS "linkedinUrl", pr.lead_time AS "leadTime", pr.zip_code AS "zipCode",
+          pr.service_radius_miles AS "serviceRadiusMiles", pr.location, ${isoTime('u.created_at')} AS joined_at,
           s.profile_visibility, s.location_sharing,
           ARRAY(${blockersQuery(viewerId, id)}) AS blockers,
           ${connectedCondition(viewerId, id)} AS connected,
@@ -305,18 +295,8 @@ export async function getProfileView(db: Database, viewerId: string, id: string)
   const sharesLocation = isOwner || row.location_sharing !== false;
   const { rating, ratingCount } = toRatingSummary(row.rating);
   return {
-    id: row.id,
-    displayName: row.display_name,
-    about: row.about,
-    photoUrl: row.photo_id ? photoUrl(row.photo_id) : null,
-    serviceType: row.service_type,
-    primaryCategory: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
-    skillKeywords: row.skill_keywords,
-    portfolioUrl: row.portfolio_url,
-    linkedinUrl: row.linkedin_url,
-    leadTime: row.lead_time,
-    zipCode: sharesLocation ? row.zip_code : null,
-    serviceRadiusMiles: row.service_radius_miles,
+    ...profileFields(row),
+    zipCode: sharesLocation ? row.zipCode : null,
     location: sharesLocation ? row.location : null,
     rating,
     ratingCount,
