@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite, protocol, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
-import { joinMessages, LIST_READ_PREFIX, preparedQueries, runsPrepared, type RunPrepared } from './pglite-statements.js';
+import { LIST_READ_PREFIX, preparedQueries, runsPrepared, type RunPrepared } from './pglite-statements.js';
 
 /** The drizzle database, the same type on both drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,8 +78,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       postgresqlconf: ['shared_buffers = 64MB'],
       ...(template ? { loadDataDir: template } : {}),
     });
-    const { turns, inTurn } = takingTurnsWithIo(client, preparedQueries(client, protocol.serialize, parse));
-    pgliteClients.set(turns, namedStatements(client, inTurn, protocol.serialize));
+    const runPrepared = preparedQueries(client, protocol.serialize, parse);
+    const { turns, inTurn } = takingTurnsWithIo(client, runPrepared);
+    // A list read named by its caller (`queryRows`): in its turn, under PGlite's query lock.
+    pgliteClients.set(turns, async (text, params, label) => inTurn(async () => client.runExclusive(async () => runPrepared(text, params, undefined, label))));
     const db = drizzlePglite({ client: turns, schema });
     // From a template this finds every migration applied and does nothing.
     await migratePglite(db, { migrationsFolder });
@@ -164,43 +166,6 @@ function takingTurnsWithIo(
     },
   });
   return { turns, inTurn };
-}
-
-/** Runs a named statement of one JSON value (see `queryRows`) and answers its text. */
-type RunNamed = (name: string, text: string, values: (string | null)[]) => Promise<string | null>;
-
-/**
- * Named statements on PGlite, which its query() never makes: the statement is parsed and planned
- * once, then each run is one call into PGlite (bind, execute, sync) instead of six (parse,
- * describe, bind, describe, execute, sync) and a plan. The feed's page: 3.0 -> 1.0 ms
- * (bench/RESULTS.md). The call takes its turn with every other statement and transaction, and
- * PGlite's own lock, so it never runs inside someone else's transaction.
- */
-function namedStatements(
-  client: PGlite,
-  inTurn: <T>(work: () => Promise<T>) => Promise<T>,
-  serialize: typeof protocol.serialize,
-): RunNamed {
-  const prepared = new Set<string>();
-  return (name, text, values) =>
-    inTurn(() =>
-      client.runExclusive(async () => {
-        const parts = [
-          ...(prepared.has(name) ? [] : [serialize.parse({ name, text, types: [] })]),
-          serialize.bind({ statement: name, values }),
-          serialize.execute({}),
-          serialize.sync(),
-        ];
-        const { messages } = await client.execProtocol(joinMessages(parts), { throwOnError: false });
-        if (messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
-        const error = messages.find((m) => m.name === 'error');
-        if (error) throw error;
-        for (const m of messages) {
-          if (m.name === 'dataRow') return (m as unknown as { fields: (string | null)[] }).fields[0] ?? null;
-        }
-        return null;
-      }),
-    );
 }
 
 /**
@@ -355,8 +320,11 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** The clients (outside transactions) of the PGlite databases this process opened: `queryRows`'s `many`. */
-const pgliteClients = new WeakMap<object, RunNamed>();
+/**
+ * The clients (outside transactions) of the PGlite databases this process opened, each with its
+ * runner of named statements (`preparedQueries`): `queryRows`'s named list reads.
+ */
+const pgliteClients = new WeakMap<object, (text: string, params: unknown[], label: string) => Promise<Results>>();
 
 /**
  * A list read (`queryRows`'s `many`): on PGlite its rows come back as one JSON array, in the order
@@ -374,8 +342,9 @@ export interface ManyRows {
 /**
  * Runs raw SQL and returns its rows; both drivers answer `{ rows }`. `prepareAs` names a hot
  * statement (the feed's and search's pages, matching's seeker and winners): on PostgreSQL each connection then parses and plans it once and
- * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); on PGlite only a
- * list read (`many`, see `ManyRows`) is named, through PGlite's protocol (`namedStatements`).
+ * runs it again by name (the plan cost as much as the run, bench/RESULTS.md); on PGlite, where
+ * every other read and write is named anyway (`preparedQueries`), it names a list read (`many`,
+ * see `ManyRows`), which otherwise runs unnamed.
  * After a few runs PostgreSQL may keep one plan for every value (a generic plan): name only
  * statements whose best plan does not depend on their values, and write LIMIT and OFFSET into
  * their text (`selectPosts` does): as parameters they make a generic plan look dear, and
@@ -387,14 +356,14 @@ export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string,
   if (many && runNamed) {
     const order = many.orderBy ? sql` ORDER BY r.${sql.identifier(many.orderBy)}` : sql``;
     const list = sql`${sql.raw(LIST_READ_PREFIX)}${order}), '[]'::json) AS rows FROM (${query}) r`;
+    let result: { rows: unknown[] };
     if (prepareAs) {
       const built = pgDialect.sqlToQuery(list);
-      const values = textValues(built.params);
-      const name = values && statementName(`pglite_${prepareAs}`, built.sql);
-      if (values && name) return JSON.parse((await runNamed(name, built.sql, values)) ?? '[]') as T[];
+      result = await runNamed(built.sql, built.params, prepareAs);
+    } else {
+      result = (await db.execute(list)) as unknown as { rows: unknown[] };
     }
-    const result = (await db.execute(list)) as unknown as { rows: { rows: T[] }[] };
-    return result.rows[0]?.rows ?? [];
+    return (result.rows[0] as { rows?: T[] } | undefined)?.rows ?? [];
   }
   // PostgreSQL outside transactions only (a transaction's session holds one pooled client, not
   // the pool): a refused plan (below) would abort the caller's transaction.
@@ -436,22 +405,6 @@ export function pgErrorCode(err: unknown): string | undefined {
 const NAMED_SHAPES_PER_LABEL = 16;
 const pgDialect = new PgDialect();
 const namedShapes = new Map<string, Map<string, string>>();
-
-/**
- * A named PGlite statement's parameters as PostgreSQL's text: strings, numbers, booleans and dates
- * (ISO 8601); undefined for anything else (arrays, objects), which then runs unnamed.
- */
-function textValues(params: unknown[]): (string | null)[] | undefined {
-  const values: (string | null)[] = [];
-  for (const p of params) {
-    if (p === null || p === undefined) values.push(null);
-    else if (typeof p === 'string') values.push(p);
-    else if (typeof p === 'number' || typeof p === 'bigint' || typeof p === 'boolean') values.push(String(p));
-    else if (p instanceof Date) values.push(p.toISOString());
-    else return undefined;
-  }
-  return values;
-}
 
 /** The statement name for `text` under `label`, or undefined once the label has its fill. */
 function statementName(label: string, text: string): string | undefined {

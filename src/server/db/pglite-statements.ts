@@ -14,7 +14,7 @@ export const LIST_READ_PREFIX = "SELECT coalesce(json_agg(r";
 export const MAX_PREPARED_STATEMENTS = 500;
 
 /** Runs one statement; the caller holds PGlite's query lock (`runExclusive`, or inside a transaction's turn). */
-export type RunPrepared = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined) => Promise<Results>;
+export type RunPrepared = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined, label?: string) => Promise<Results>;
 
 /** True for a statement `preparedQueries` runs: a read or write that is not a list read, without a blob to copy. */
 export function runsPrepared(text: unknown, options: QueryOptions | undefined): text is string {
@@ -45,13 +45,14 @@ export function preparedQueries(client: PGlite, serialize: typeof pgliteProtocol
     return messages;
   };
 
-  return async (text, params, options) => {
+  return async (text, params, options, label = 'built') => {
     let statement = statements.get(text);
     if (statement) {
       statements.delete(text);
     } else {
       count += 1;
-      const name = `pglite_built_${count}`;
+      // `label`: the caller's name for it (`queryRows`' prepareAs), to find it in pg_prepared_statements.
+      const name = `pglite_${label}_${count}`;
       const parts = [serialize.parse({ name, text, types: options?.paramTypes ?? [] }), serialize.describe({ type: 'S', name }), serialize.sync()];
       const [oldest] = statements;
       if (oldest && statements.size >= MAX_PREPARED_STATEMENTS) {
@@ -85,7 +86,7 @@ export function preparedQueries(client: PGlite, serialize: typeof pgliteProtocol
 }
 
 /** Protocol messages as one buffer: one call into PGlite for all of them. */
-export function joinMessages(parts: readonly Uint8Array[]): Uint8Array {
+function joinMessages(parts: readonly Uint8Array[]): Uint8Array {
   const batch = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
   for (const part of parts) {
