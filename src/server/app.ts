@@ -249,9 +249,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // their hits before the answer goes out (a new post is taken in by its route).
     if (['/api/posts/', '/api/profiles'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
     // Anything but a new post (scored into every ranking by its route) or a new request (pending:
-    // it connects nobody) may change someone's matches: rankings here are dropped.
+    // it connects nobody) may change someone's matches or whose posts they may see: rankings and
+    // hidden authors here are dropped.
     if (!(request.method === 'POST' && (request.url === '/api/posts' || request.url === '/api/requests'))) {
       matchRankings.changed();
+      searchHits.hiddenAuthors.changed();
       // A new post changes no card, a new request only its author's signal (the requests service
       // forgets it); anything else may change a card or a signal.
       postCards.changed();

@@ -8,6 +8,7 @@ import { exchangeRequests, memberSettings } from '../../db/schema/index.js';
 import type { TestClient } from '../../test/client.js';
 import { insertPost, memberWithProfile, setSettings, useTestServer, type ApiErrorBody } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
+import { readUntil } from '../../test/read-until.js';
 import { settingsChanged } from './privacy-events.js';
 
 /**
@@ -156,7 +157,8 @@ describe.each(testDatabases())('privacy on %s', (kind) => {
         await setSettings(db(), c.member.userId, { profileVisibility: true });
         expect((await c.stranger.client.get(`/api/profiles/${c.member.userId}`)).status).toBe(200);
         expect((await c.stranger.client.get(`/api/members/${c.member.userId}/summary`)).status).toBe(200);
-        const again = await get<SearchResponse>(c.stranger.client, `/api/search?q=${c.tag}`);
+        // The stranger's hidden authors, kept since their last search, follow the notification.
+        const again = await readUntil(() => get<SearchResponse>(c.stranger.client, `/api/search?q=${c.tag}`), (found) => ids(found.items).includes(c.postId));
         expect(ids(again.items)).toContain(c.postId);
         expect(ids(again.people)).toContain(c.member.userId);
         expect(ids(await feedUntil(c.stranger.client, `q=${c.tag}`, (items) => ids(items).includes(c.postId)))).toContain(c.postId);

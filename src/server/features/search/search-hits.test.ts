@@ -97,7 +97,38 @@ describe.each(testDatabases())('search hits shared by every viewer on %s', (kind
     // The asker requested the hidden post (accepted); the author's post was requested by the hidden member (completed).
     expect(ids(await all(asker.client))).toContain(hiddenPost);
     expect(await all(asker.client)).toMatchObject({ total: 7 });
-    expect(ids(await all(author.client))).toEqual([ownPost, hiddenPost]);
+    // The author searched before they were connected: their kept hidden authors follow the notification.
+    expect(ids(await readUntil(() => all(author.client), (found) => ids(found).includes(hiddenPost)))).toEqual([ownPost, hiddenPost]);
+  });
+
+  it("keeps each viewer's hidden authors until visibility, a block or a connection changes: here at once, from elsewhere when the notification comes", async () => {
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    const tag = `zq${unique()}`;
+    await setSettings(db(), author.userId, { profileVisibility: false });
+    const postId = await insertPost(db(), author.userId, { title: `Bookbinding ${tag}`, offering: `Bookbinding ${tag} by hand`, lookingFor: 'Help with my garden beds' });
+    const search = async () => viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}`));
+    const feed = async () => viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?limit=50&q=${tag}`));
+    expect(await search()).toMatchObject({ items: [], total: 0 });
+
+    // Visible again through the API: the viewer's next search and filtered feed have it, with its count.
+    expect((await author.client.request('PATCH', '/api/settings', { settings: { profileVisibility: true } })).status).toBe(200);
+    expect(await search()).toMatchObject({ items: [{ id: postId }], total: 1 });
+    expect(await feed()).toMatchObject({ items: [{ id: postId }] });
+
+    // Hidden straight in the database (another instance, a script): the count follows the notification.
+    await setSettings(db(), author.userId, { profileVisibility: false });
+    expect(await readUntil(search, (found) => found.total === 0)).toMatchObject({ items: [], total: 0 });
+    // Connected straight in the database: seen again once the notification comes.
+    await db().insert(exchangeRequests).values({ requesterId: viewer.userId, postId, status: 'accepted' });
+    expect(await readUntil(search, (found) => found.total === 1)).toMatchObject({ items: [{ id: postId }], total: 1 });
+
+    // A block through the API: gone at once for both, whoever blocked.
+    expect((await author.client.post('/api/blocks', { memberId: viewer.userId })).status).toBeLessThan(300);
+    expect(await search()).toMatchObject({ items: [], total: 0 });
+    expect((await feed()).items).toEqual([]);
+    expect((await author.client.request('DELETE', `/api/blocks/${viewer.userId}`)).status).toBeLessThan(300);
+    expect(await search()).toMatchObject({ items: [{ id: postId }], total: 1 });
   });
 
   describe('with room for few hits (SEARCH_CACHE_HITS=8: at most 2 hits a search)', () => {

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
+import type { RealtimeHub } from '../../realtime/hub.js';
 import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
-import { authorsHiddenFrom, selectPosts, type PostRow } from '../posts/post-query.js';
+import { HiddenAuthors } from '../posts/hidden-authors.js';
+import { selectPosts, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
 
 /** One active post a text search found: what ordering and the viewer's rules need. */
@@ -124,6 +126,8 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
   /** Searches that found more than `maxEntryHits` posts lately. */
   private readonly broad = new LRUCache<string, true>({ max: 1_000, ttl: SEARCH_HITS_TTL_MS });
   private readonly maxEntryHits: number;
+  /** Whose hits each viewer's pages leave out. */
+  readonly hiddenAuthors: HiddenAuthors;
 
   constructor(
     private readonly db: Database,
@@ -135,6 +139,12 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
       HITS_CHANGED,
     );
     this.maxEntryHits = Math.min(MAX_SHARED_HITS, Math.floor(maxHits / 4));
+    this.hiddenAuthors = new HiddenAuthors(db);
+  }
+
+  override listen(hub: RealtimeHub): void {
+    super.listen(hub);
+    this.hiddenAuthors.listen(hub);
   }
 
   /**
@@ -196,8 +206,8 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
   /**
    * A page of the hits (best first, or newest first for the feed) as the viewer may see them
    * (`selectPosts`'s community rules: not their own, no hidden or blocked author), and how many
-   * hits they may see. The viewer's hidden authors are one short list (`authorsHiddenFrom`, read
-   * for each page): the total is the hits less those authors' posts (counted per author as hits
+   * hits they may see. The viewer's hidden authors are one short list (`HiddenAuthors`, kept per
+   * viewer): the total is the hits less those authors' posts (counted per author as hits
    * are kept), and the page is walked only as far as it reaches. Only the page's posts are then
    * read, where the rules are checked again with each post's current status. (Sending every hit's
    * id to the database instead cost more than ranking them: ~6 ms to parse 3,500 ids.)
@@ -208,8 +218,7 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
     order: 'best' | 'newest',
     options: HitsPageOptions,
   ): Promise<{ rows: (PostRow & Extra)[]; total: number }> {
-    const hidden = await this.hiddenFrom(viewerId);
-    hidden.add(viewerId);
+    const hidden = await this.hiddenAuthors.of(viewerId);
     let unseen = 0;
     for (const userId of hidden) unseen += hits.postsBy(userId);
     const list = order === 'best' ? hits.best : hits.newest();
@@ -235,17 +244,6 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
     });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return { rows: page.flatMap((hit) => byId.get(hit.id) ?? []), total };
-  }
-
-  /** The viewer's hidden authors (one row: the list as an array value, cheaper to read than a row each). */
-  private async hiddenFrom(viewerId: string): Promise<Set<string>> {
-    const [row] = await queryRows<{ ids: string[] | null }>(
-      this.db,
-      sql`SELECT array_agg(h.user_id) AS ids FROM (${authorsHiddenFrom(viewerId)}) AS h(user_id)`,
-      'authors_hidden',
-      {},
-    );
-    return new Set(row?.ids ?? []);
   }
 
   /** Every active post the search finds, best first; null past `maxEntryHits`. */
