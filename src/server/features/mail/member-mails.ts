@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { UNSUBSCRIBE_SETTING_LABELS, type UnsubscribeSetting } from '../../../shared/schemas/unsubscribe.js';
-import { queryRows, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { NotificationType } from '../../db/schema/index.js';
 import { isOnlineSql } from '../../realtime/presence.js';
-import { enqueueMail } from './queue.js';
+import { enqueueMemberMail } from './queue.js';
 import { memberEventMail } from './templates.js';
 import { unsubscribeLinks } from './unsubscribe-token.js';
 
@@ -51,22 +51,13 @@ export interface MailedNotification {
  * Queues the e-mail for a notification, in its transaction, when the member wants it: their
  * setting for it is on (no settings row = defaults: both on) and, for a message, they have no
  * open realtime connection on any instance and had no mail for this conversation this hour.
- * One query for the address, the settings and the presence.
+ * One statement reads the address, the settings and the presence and queues the mail (made
+ * first: it does not depend on them).
  */
 export async function queueNotificationMail(tx: Executor, input: MailedNotification): Promise<void> {
   const rule = MAILED[input.type];
   const context = memberMailContext.getStore();
   if (!rule || !context) return;
-  const [member] = await queryRows<{ email: string; on: boolean; online: boolean }>(
-    tx as Database,
-    sql`SELECT u.email,
-               ${rule.setting === 'newMessages' ? sql`coalesce(s.new_messages, true)` : sql`coalesce(s.email_notifications, true)`} AS on,
-               ${input.type === 'message' ? isOnlineSql(input.userId) : sql`false`} AS online
-        FROM users u LEFT JOIN member_settings s ON s.user_id = u.id
-        WHERE u.id = ${input.userId}`,
-  );
-  if (!member?.on || member.online) return;
-
   const conversationId = input.data?.conversationId;
   const base = context.appUrl.replace(/\/+$/, '');
   const url = conversationId ? `${base}/messages/${encodeURIComponent(conversationId)}` : `${base}/network`;
@@ -75,12 +66,16 @@ export async function queueNotificationMail(tx: Executor, input: MailedNotificat
     { appName: context.appName, supportEmail: context.supportEmail, unsubscribeUrl: links.pageUrl, settingLabel: UNSUBSCRIBE_SETTING_LABELS[rule.setting] },
     { title: input.title, message: input.message, action: { label: rule.label, url } },
   );
-  await enqueueMail(tx, {
-    kind: input.type,
-    userId: input.userId,
-    to: member.email,
-    ...mail,
-    headers: links.headers,
-    ...(input.type === 'message' && conversationId ? { dedupeKey: messageMailKey(conversationId, input.userId) } : {}),
-  });
+  const settingOn = rule.setting === 'newMessages' ? sql`coalesce(s.new_messages, true)` : sql`coalesce(s.email_notifications, true)`;
+  await enqueueMemberMail(
+    tx,
+    {
+      kind: input.type,
+      userId: input.userId,
+      ...mail,
+      headers: links.headers,
+      ...(input.type === 'message' && conversationId ? { dedupeKey: messageMailKey(conversationId, input.userId) } : {}),
+    },
+    input.type === 'message' ? sql`${settingOn} AND NOT ${isOnlineSql(input.userId)}` : settingOn,
+  );
 }

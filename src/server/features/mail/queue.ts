@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
-import { mailQueue } from '../../db/schema/index.js';
 import { DATABASE_CHANNELS } from '../../realtime/hub.js';
 import type { Mail } from './mailer.js';
 
@@ -27,27 +26,34 @@ type Executor = Pick<Database, 'insert' | 'execute'>;
  * was already used (nothing queued).
  */
 export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<boolean> {
-  const insert = tx
-    .insert(mailQueue)
-    .values({
-      kind: mail.kind,
-      userId: mail.userId ?? null,
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      replyTo: mail.replyTo ?? null,
-      headers: mail.headers ?? null,
-      dedupeKey: mail.dedupeKey ?? null,
-      ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
-    })
-    .onConflictDoNothing({ target: mailQueue.dedupeKey })
-    .returning({ id: mailQueue.id });
-  // One statement: the row, and the wake-up only when a row went in (drizzle puts the insert in
-  // parentheses of its own).
+  return queue(tx, mail, sql`${mail.to}`, sql``);
+}
+
+/**
+ * Queues a member's mail as `enqueueMail` does, to their address and only when `wanted` holds
+ * (a condition over their account `u` and settings `s`, which may be missing: defaults), in one
+ * statement with reading them. Returns false when nothing was queued.
+ */
+export async function enqueueMemberMail(tx: Executor, mail: Omit<QueuedMail, 'to'> & { userId: string }, wanted: SQL): Promise<boolean> {
+  return queue(tx, mail, sql`u.email`, sql`FROM users u LEFT JOIN member_settings s ON s.user_id = u.id WHERE u.id = ${mail.userId} AND ${wanted}`);
+}
+
+/**
+ * One statement: the row (`to` and `source`, a FROM and WHERE its values may use), and the
+ * wake-up only when a row went in.
+ */
+async function queue(tx: Executor, mail: Omit<QueuedMail, 'to'>, to: SQL, source: SQL): Promise<boolean> {
   const queued = await queryRows<{ id: string }>(
     tx as Database,
-    sql`WITH queued AS ${insert} SELECT id, pg_notify(${DATABASE_CHANNELS.mailQueued}, '') FROM queued`,
+    sql`WITH queued AS (
+        INSERT INTO mail_queue (kind, user_id, to_address, subject, text_body, html_body, reply_to, headers, dedupe_key, next_attempt_at)
+        SELECT ${mail.kind}::text, ${mail.userId ?? null}::text, ${to}, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text,
+          ${mail.replyTo ?? null}::text, ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${mail.dedupeKey ?? null}::text,
+          coalesce(${mail.notBefore?.toISOString() ?? null}::timestamptz, now())
+        ${source}
+        ON CONFLICT (dedupe_key) DO NOTHING
+        RETURNING id)
+      SELECT id, pg_notify(${DATABASE_CHANNELS.mailQueued}, '') FROM queued`,
   );
   return queued.length > 0;
 }
