@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { UNSUBSCRIBE_SETTING_LABELS, type UnsubscribeSetting } from '../../../shared/schemas/unsubscribe.js';
-import type { Database } from '../../db/client.js';
 import type { NotificationType } from '../../db/schema/index.js';
 import { isOnlineSql } from '../../realtime/presence.js';
-import { enqueueMemberMail } from './queue.js';
+import { queuedMemberMailInsert } from './queue.js';
 import { memberEventMail } from './templates.js';
 import { unsubscribeLinks } from './unsubscribe-token.js';
 
@@ -37,8 +36,6 @@ export function messageMailKey(conversationId: string, userId: string, at = new 
   return `message:${conversationId}:${userId}:${Math.floor(at.getTime() / 3_600_000)}`;
 }
 
-type Executor = Pick<Database, 'insert' | 'execute'>;
-
 export interface MailedNotification {
   userId: string;
   type: NotificationType;
@@ -48,16 +45,17 @@ export interface MailedNotification {
 }
 
 /**
- * Queues the e-mail for a notification, in its transaction, when the member wants it: their
- * setting for it is on (no settings row = defaults: both on) and, for a message, they have no
- * open realtime connection on any instance and had no mail for this conversation this hour.
- * One statement reads the address, the settings and the presence and queues the mail (made
- * first: it does not depend on them).
+ * The e-mail of a notification, for the statement that writes it (`notify`): queued when the
+ * member wants it: their setting for it is on (no settings row = defaults: both on) and, for a
+ * message, they have no open realtime connection on any instance and had no mail for this
+ * conversation this hour, all read as it is queued (the mail does not depend on them). An
+ * INSERT ... RETURNING id (`queuedMemberMailInsert`); null when the notification is not mailed
+ * or outside a request.
  */
-export async function queueNotificationMail(tx: Executor, input: MailedNotification): Promise<void> {
+export function notificationMailInsert(input: MailedNotification): SQL | null {
   const rule = MAILED[input.type];
   const context = memberMailContext.getStore();
-  if (!rule || !context) return;
+  if (!rule || !context) return null;
   const conversationId = input.data?.conversationId;
   const base = context.appUrl.replace(/\/+$/, '');
   const url = conversationId ? `${base}/messages/${encodeURIComponent(conversationId)}` : `${base}/network`;
@@ -67,8 +65,7 @@ export async function queueNotificationMail(tx: Executor, input: MailedNotificat
     { title: input.title, message: input.message, action: { label: rule.label, url } },
   );
   const settingOn = rule.setting === 'newMessages' ? sql`coalesce(s.new_messages, true)` : sql`coalesce(s.email_notifications, true)`;
-  await enqueueMemberMail(
-    tx,
+  return queuedMemberMailInsert(
     {
       kind: input.type,
       userId: input.userId,

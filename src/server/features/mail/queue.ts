@@ -26,34 +26,34 @@ type Executor = Pick<Database, 'insert' | 'execute'>;
  * was already used (nothing queued).
  */
 export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<boolean> {
-  return queue(tx, mail, sql`${mail.to}`, sql``);
-}
-
-/**
- * Queues a member's mail as `enqueueMail` does, to their address and only when `wanted` holds
- * (a condition over their account `u` and settings `s`, which may be missing: defaults), in one
- * statement with reading them. Returns false when nothing was queued.
- */
-export async function enqueueMemberMail(tx: Executor, mail: Omit<QueuedMail, 'to'> & { userId: string }, wanted: SQL): Promise<boolean> {
-  return queue(tx, mail, sql`u.email`, sql`FROM users u LEFT JOIN member_settings s ON s.user_id = u.id WHERE u.id = ${mail.userId} AND ${wanted}`);
-}
-
-/**
- * One statement: the row (`to` and `source`, a FROM and WHERE its values may use), and the
- * wake-up only when a row went in.
- */
-async function queue(tx: Executor, mail: Omit<QueuedMail, 'to'>, to: SQL, source: SQL): Promise<boolean> {
+  // One statement: the row, and the wake-up only when a row went in.
   const queued = await queryRows<{ id: string }>(
     tx as Database,
-    sql`WITH queued AS (
-        INSERT INTO mail_queue (kind, user_id, to_address, subject, text_body, html_body, reply_to, headers, dedupe_key, next_attempt_at)
-        SELECT ${mail.kind}::text, ${mail.userId ?? null}::text, ${to}, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text,
-          ${mail.replyTo ?? null}::text, ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${mail.dedupeKey ?? null}::text,
-          coalesce(${mail.notBefore?.toISOString() ?? null}::timestamptz, now())
-        ${source}
-        ON CONFLICT (dedupe_key) DO NOTHING
-        RETURNING id)
-      SELECT id, pg_notify(${DATABASE_CHANNELS.mailQueued}, '') FROM queued`,
+    sql`WITH queued AS (${queuedMailInsert(mail, sql`${mail.to}`, sql``)}) SELECT id, ${mailWakeUp} FROM queued`,
   );
   return queued.length > 0;
+}
+
+/** The mail workers' wake-up (a select-list item), for each row a statement queued. */
+export const mailWakeUp = sql`pg_notify(${DATABASE_CHANNELS.mailQueued}, '')`;
+
+/**
+ * A member's mail as `enqueueMail` queues it, to their address and only when `wanted` holds (a
+ * condition over their account `u` and settings `s`, which may be missing: defaults), for a
+ * statement of the caller's that reads them as it queues it: an INSERT ... RETURNING id, whose
+ * rows the caller wakes the workers for (`mailWakeUp`).
+ */
+export function queuedMemberMailInsert(mail: Omit<QueuedMail, 'to'> & { userId: string }, wanted: SQL): SQL {
+  return queuedMailInsert(mail, sql`u.email`, sql`FROM users u LEFT JOIN member_settings s ON s.user_id = u.id WHERE u.id = ${mail.userId} AND ${wanted}`);
+}
+
+/** The mail's row, addressed to `to` and selected from `source` (a FROM and WHERE `to` may use). */
+function queuedMailInsert(mail: Omit<QueuedMail, 'to'>, to: SQL, source: SQL): SQL {
+  return sql`INSERT INTO mail_queue (kind, user_id, to_address, subject, text_body, html_body, reply_to, headers, dedupe_key, next_attempt_at)
+    SELECT ${mail.kind}::text, ${mail.userId ?? null}::text, ${to}, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text,
+      ${mail.replyTo ?? null}::text, ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${mail.dedupeKey ?? null}::text,
+      coalesce(${mail.notBefore?.toISOString() ?? null}::timestamptz, now())
+    ${source}
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id`;
 }
