@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { notifications, type NotificationType } from '../../db/schema/index.js';
+import type { NotificationType } from '../../db/schema/index.js';
 import { publishManySql, type MemberEventEnvelope } from '../../realtime/member-events.js';
 import { notificationMailInsert } from '../mail/member-mails.js';
 import { mailWakeUp } from '../mail/queue.js';
@@ -29,6 +29,14 @@ export interface NewNotificationInput {
 /** A transaction or the database: notifications are written in the transaction of their event. */
 type Executor = Pick<Database, 'insert' | 'execute'>;
 
+/** What writes a notification inside a statement (`notificationWrites`). */
+export interface NotificationWrites {
+  /** The notification's row and, when the member wants it, its e-mail: common table expressions (`created`, `queued`). */
+  ctes: SQL;
+  /** A select the statement must run: it wakes the mail workers for a queued e-mail and sends the events. */
+  wakeUps: SQL;
+}
+
 /**
  * Creates a notification inside the caller's transaction, so the event and its notification
  * commit or roll back together (a lost or duplicated notification is impossible). The member's
@@ -38,22 +46,26 @@ type Executor = Pick<Database, 'insert' | 'execute'>;
  * the same transaction, sent in the same statement after the notification's.
  */
 export async function notify(tx: Executor, input: NewNotificationInput, alsoPublish: readonly MemberEventEnvelope[] = []): Promise<void> {
+  const { ctes, wakeUps } = notificationWrites(input, alsoPublish);
+  await tx.execute(sql`WITH ${ctes} ${wakeUps}`);
+}
+
+/**
+ * `notify` as parts of a statement of the caller's, for a write whose notification goes in its
+ * own statement (one round trip, atomic without a transaction): the caller adds `ctes` to its
+ * WITH and must run `wakeUps`.
+ */
+export function notificationWrites(input: NewNotificationInput, alsoPublish: readonly MemberEventEnvelope[] = []): NotificationWrites {
   // The id is made here so that the row and its event (with the caller's own events, in order
   // after it) go in one statement.
   const id = randomUUID();
-  const insert = tx.insert(notifications).values({
-    id,
-    userId: input.userId,
-    type: input.type,
-    title: input.title.slice(0, 200),
-    message: input.message.slice(0, 1000),
-    data: input.data ? { ...input.data } : null,
-  });
-  const publish = publishManySql([{ userIds: [input.userId], event: { type: 'notification.created', notificationId: id } }, ...alsoPublish]);
+  const insert = sql`INSERT INTO notifications (id, user_id, type, title, message, data)
+    VALUES (${id}, ${input.userId}, ${input.type}, ${input.title.slice(0, 200)}, ${input.message.slice(0, 1000)}, ${input.data ? JSON.stringify(input.data) : null}::jsonb)`;
   const mail = notificationMailInsert(input);
-  // One statement: the notification, its e-mail with the mail workers' wake-up when one was
-  // queued, and the events (drizzle puts the insert in parentheses of its own).
-  const selects = [...(mail ? [sql`SELECT ${mailWakeUp} FROM queued`] : []), ...(publish ? [sql`(${publish})`] : [])];
-  await tx.execute(sql`WITH created AS ${insert}${mail ? sql`, queued AS (${mail})` : sql``}
-    ${selects.length > 0 ? sql.join(selects, sql` UNION ALL `) : sql`SELECT 1`}`);
+  const publish = publishManySql([{ userIds: [input.userId], event: { type: 'notification.created', notificationId: id } }, ...alsoPublish]);
+  const wakeUps = [...(mail ? [sql`SELECT ${mailWakeUp} FROM queued`] : []), ...(publish ? [sql`(${publish})`] : [])];
+  return {
+    ctes: sql`created AS (${insert})${mail ? sql`, queued AS (${mail})` : sql``}`,
+    wakeUps: wakeUps.length > 0 ? sql.join(wakeUps, sql` UNION ALL `) : sql`SELECT 1`,
+  };
 }

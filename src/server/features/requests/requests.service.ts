@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   REQUEST_MESSAGES,
@@ -12,7 +13,7 @@ import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
 import { blockersQuery } from '../blocks/blocks.service.js';
-import { notify } from '../notifications/notify.js';
+import { notificationWrites, notify, type NotificationWrites } from '../notifications/notify.js';
 import { MEMBER_NAME_SQL, memberName, UNNAMED_MEMBER } from '../profiles/member-name.js';
 import { publishManyToMembers, type MemberEventEnvelope } from '../../realtime/member-events.js';
 import { PostCards } from '../posts/post-cards.js';
@@ -26,7 +27,7 @@ export const REQUEST_LIMIT_MESSAGE = (max: number, wait: string) =>
 /**
  * Sends an exchange request (spec section 7): a pending request, the conversation between the
  * two members for that post (reused when it exists) and a first text message (the note, or
- * 'Hi! I sent you an exchange request.'), all in one transaction. The post must be visible to
+ * 'Hi! I sent you an exchange request.'), with the author's notification, all in one statement. The post must be visible to
  * the requester and not their own; an open (pending or accepted) request on it is a 409; a post
  * of a member either side blocked is a 403 'You cannot contact this member.'.
  */
@@ -36,52 +37,53 @@ export async function sendExchangeRequest(
   input: { postId: string; message: string | null },
   limits: Pick<WriteLimits, 'requestsPerHour'>,
 ): Promise<ExchangeRequestItem> {
-  const [target] = await queryRows<RequestTarget>(db, requestTargetQuery(viewerId, input.postId), 'request_target');
-  if (!target) throw notFound(REQUEST_MESSAGES.postId);
+  let target = await requestTarget(db, viewerId, input.postId);
   const post = { userId: target.user_id, title: target.title };
-  if (post.userId === viewerId) throw forbidden('You cannot send an exchange request for your own post.');
-  if (target.blocked) throw forbidden(SAFETY_MESSAGES.blocked);
-  if (!target.visible) throw notFound(REQUEST_MESSAGES.postId);
   await enforceHourlyLimit(db, `exchange-request:${viewerId}`, limits.requestsPerHour, (wait) =>
     REQUEST_LIMIT_MESSAGE(limits.requestsPerHour, wait),
   );
 
-  try {
-    const sent = await db.transaction(async (tx) => {
-      // An open request already there is the unique index's 23505, answered below as the 409.
+  // The request's and the conversation's ids are chosen here (the pair's conversation for the
+  // post when it exists, read with the post), so that the notification, its e-mail and the
+  // events can name them in the one statement that writes it all.
+  for (let attempt = 1; ; attempt += 1) {
+    const ids = { request: randomUUID(), conversation: target.conversation_id ?? randomUUID() };
+    const requesterName = target.requester_name || UNNAMED_MEMBER;
+    const notification = notificationWrites(
+      {
+        userId: post.userId,
+        type: 'exchange_request',
+        title: 'New exchange request',
+        message: `${requesterName} wants to exchange on "${post.title}"`,
+        data: { requestId: ids.request, postId: input.postId, conversationId: ids.conversation, actorId: viewerId },
+      },
+      // Both members' open tabs: the new request (My Network, cards) and its first message.
+      [
+        { userIds: [viewerId, post.userId], event: { type: 'request.updated', requestId: ids.request } },
+        { userIds: [viewerId, post.userId], event: { type: 'conversation.updated', conversationId: ids.conversation } },
+      ],
+    );
+    try {
       const [request] = await queryRows<RequestRow & { conversation_id: string }>(
-        tx,
-        sendRequestQuery(viewerId, post.userId, input.postId, input.message, input.message ?? REQUEST_MESSAGES.defaultFirstMessage),
+        db,
+        sendRequestQuery(ids, { viewerId, authorId: post.userId, postId: input.postId, note: input.message }, notification),
         'send_request',
       );
       if (!request) throw new Error('sending the request returned no row');
-      const conversation = { id: request.conversation_id };
-      const requesterName = target.requester_name || UNNAMED_MEMBER;
-      await notify(
-        tx,
-        {
-          userId: post.userId,
-          type: 'exchange_request',
-          title: 'New exchange request',
-          message: `${requesterName} wants to exchange on "${post.title}"`,
-          data: { requestId: request.id, postId: input.postId, conversationId: conversation.id, actorId: viewerId },
-        },
-        // Both members' open tabs: the new request (My Network, cards) and its first message.
-        [
-          { userIds: [viewerId, post.userId], event: { type: 'request.updated', requestId: request.id } },
-          { userIds: [viewerId, post.userId], event: { type: 'conversation.updated', conversationId: conversation.id } },
-        ],
-      );
-      return toRequestItem(request, conversation.id);
-    });
-    // The author's response signal counts the request: here before the answer, elsewhere when the
-    // notification comes (migration 0018).
-    PostCards.of(db).signalsChanged([post.userId]);
-    return sent;
-  } catch (err) {
-    // Two sends at once: the partial unique index lets one through; the other is the same 409.
-    if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', DUPLICATE_REQUEST_MESSAGE);
-    throw err;
+      // The author's response signal counts the request: here before the answer, elsewhere when
+      // the notification comes (migration 0018).
+      PostCards.of(db).signalsChanged([post.userId]);
+      return toRequestItem(request, request.conversation_id);
+    } catch (err) {
+      // Two sends at once: the partial unique index lets one through; the other is the same 409.
+      if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', DUPLICATE_REQUEST_MESSAGE);
+      // The pair's conversation for the post was made between the two statements: read it and send again.
+      if (pgErrorCode(err) === '22012' && attempt === 1) {
+        target = await requestTarget(db, viewerId, input.postId);
+        continue;
+      }
+      throw err;
+    }
   }
 }
 
@@ -94,14 +96,31 @@ interface RequestTarget {
   /** The post is one the requester may see in the community (the lists' rules, `scopeCondition`). */
   visible: boolean;
   requester_name: string | null;
+  /** The two members' conversation for the post, when there is one. */
+  conversation_id: string | null;
 }
 
-/** The post, the blocks between its author and the requester, its visibility to them and their name. */
+/** The post a request is sent on, when the member may send one on it (else the 404 or 403). */
+async function requestTarget(db: Database, viewerId: string, postId: string): Promise<RequestTarget> {
+  const [target] = await queryRows<RequestTarget>(db, requestTargetQuery(viewerId, postId), 'request_target');
+  if (!target) throw notFound(REQUEST_MESSAGES.postId);
+  if (target.user_id === viewerId) throw forbidden('You cannot send an exchange request for your own post.');
+  if (target.blocked) throw forbidden(SAFETY_MESSAGES.blocked);
+  if (!target.visible) throw notFound(REQUEST_MESSAGES.postId);
+  return target;
+}
+
+/** The post, the blocks between its author and the requester, its visibility to them, their name and their conversation for it. */
 function requestTargetQuery(viewerId: string, postId: string): SQL {
   return sql`SELECT p.user_id, p.title,
       EXISTS (${blockersQuery(viewerId, sql`p.user_id`)}) AS blocked,
       (${scopeCondition(viewerId, 'community')}) AS visible,
-      (SELECT ${MEMBER_NAME_SQL} FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${viewerId}) AS requester_name
+      (SELECT ${MEMBER_NAME_SQL} FROM users u LEFT JOIN profiles pr ON pr.id = u.id WHERE u.id = ${viewerId}) AS requester_name,
+      -- conversations_pair_post_idx's expressions.
+      (SELECT c.id FROM conversations c
+        WHERE least(c.participant_1_id, c.participant_2_id) = least(${viewerId}, p.user_id)
+          AND greatest(c.participant_1_id, c.participant_2_id) = greatest(${viewerId}, p.user_id)
+          AND coalesce(c.post_id::text, '') = p.id::text) AS conversation_id
     FROM posts p WHERE p.id = ${postId}`;
 }
 
@@ -125,25 +144,37 @@ const REQUEST_COLUMNS = sql.raw(
 
 /**
  * The pending request, the two members' conversation for the post (made, or brought to the top of
- * both lists when it exists) and its first message, in one statement.
+ * both lists when it exists), its first message and the author's notification with its e-mail and
+ * events, in one statement: atomic without a transaction, one round trip. The notification names
+ * the conversation chosen before (`ids.conversation`); should another one for the pair and post
+ * have been made since, the statement divides by zero (22012) and writes nothing.
  */
-function sendRequestQuery(viewerId: string, authorId: string, postId: string, note: string | null, firstMessage: string): SQL {
+function sendRequestQuery(
+  ids: { request: string; conversation: string },
+  send: { viewerId: string; authorId: string; postId: string; note: string | null },
+  notification: NotificationWrites,
+): SQL {
+  const firstMessage = send.note ?? REQUEST_MESSAGES.defaultFirstMessage;
   return sql`WITH request AS (
-      INSERT INTO exchange_requests (requester_id, post_id, message, status)
-      VALUES (${viewerId}, ${postId}, ${note}, 'pending')
+      INSERT INTO exchange_requests (id, requester_id, post_id, message, status)
+      VALUES (${ids.request}, ${send.viewerId}, ${send.postId}, ${send.note}, 'pending')
       RETURNING ${REQUEST_COLUMNS}
     ), conversation AS (
-      INSERT INTO conversations (participant_1_id, participant_2_id, post_id)
-      VALUES (${viewerId}, ${authorId}, ${postId})
+      INSERT INTO conversations (id, participant_1_id, participant_2_id, post_id)
+      VALUES (${ids.conversation}, ${send.viewerId}, ${send.authorId}, ${send.postId})
       ON CONFLICT (least(participant_1_id, participant_2_id), greatest(participant_1_id, participant_2_id), coalesce(post_id::text, ''))
       DO UPDATE SET updated_at = now()
       RETURNING id
     ), message AS (
       INSERT INTO messages (conversation_id, sender_id, content, message_type)
-      SELECT conversation.id, ${viewerId}, ${firstMessage}, 'text' FROM conversation
+      SELECT conversation.id, ${send.viewerId}, ${firstMessage}, 'text' FROM conversation
       RETURNING id
-    )
-    SELECT request.*, conversation.id AS conversation_id FROM request, conversation WHERE EXISTS (SELECT 1 FROM message)`;
+    ), ${notification.ctes},
+    woken AS (${notification.wakeUps})
+    SELECT request.*, conversation.id AS conversation_id,
+      1 / (conversation.id = ${ids.conversation}::uuid)::int AS conversation_checked,
+      (SELECT count(*) FROM woken) AS woken
+    FROM request, conversation WHERE EXISTS (SELECT 1 FROM message)`;
 }
 
 /** A request row as the API answers it. */

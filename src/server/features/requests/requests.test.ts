@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { ExchangeRequestItem } from '../../../shared/schemas/requests.js';
-import { conversations, exchangeRequests, messages } from '../../db/schema/index.js';
+import { conversations, exchangeRequests, mailQueue, messages, notifications } from '../../db/schema/index.js';
 import { insertPost, memberWithProfile, setSettings, useTestServer, type ApiErrorBody } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
 
@@ -48,6 +48,39 @@ describe.each(testDatabases())('exchange requests on %s', (kind) => {
     expect(await touchedAt()).toBeGreaterThan((before ?? 0) + 30_000);
     const chat = await db().select({ content: messages.content }).from(messages).where(eq(messages.conversationId, first.conversationId ?? ''));
     expect(chat.map((m) => m.content)).toEqual(['Hi! I sent you an exchange request.', 'Hi! I sent you an exchange request.']);
+  });
+
+  it("names the pair's conversation in the author's notification, e-mail and events when it is made while the request is sent", async () => {
+    const owner = await memberWithProfile(server());
+    const requester = await memberWithProfile(server());
+    const postId = await insertPost(db(), owner.userId, seed);
+    // The owner starts the conversation about the post in a transaction still open while the
+    // request is sent: on PostgreSQL the request reads no conversation, then its statement waits
+    // for this one on the pair's unique index and finds it there once it commits.
+    let made = '';
+    let sending: Promise<Response> | undefined;
+    await db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(conversations)
+        .values({ participant1Id: owner.userId, participant2Id: requester.userId, postId })
+        .returning({ id: conversations.id });
+      made = row?.id ?? '';
+      if (kind === 'postgres') {
+        sending = requester.client.post('/api/requests', { postId });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    });
+    const res = await (sending ?? requester.client.post('/api/requests', { postId }));
+    expect(res.status).toBe(201);
+    const request = await requester.client.json<ExchangeRequestItem>(res);
+    expect(request.conversationId).toBe(made);
+    const pair = await db().select({ id: conversations.id }).from(conversations).where(eq(conversations.postId, postId));
+    expect(pair).toEqual([{ id: made }]);
+    const [notification] = await db().select().from(notifications).where(and(eq(notifications.userId, owner.userId), eq(notifications.type, 'exchange_request')));
+    expect(notification?.data).toMatchObject({ requestId: request.id, conversationId: made });
+    const mails = await db().select({ text: mailQueue.textBody }).from(mailQueue).where(eq(mailQueue.userId, owner.userId));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`/messages/${made}`);
   });
 
   it('refuses a duplicate open request (409), an own post (403), a hidden or unknown post (404) and a long note (400)', async () => {
