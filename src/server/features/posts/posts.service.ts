@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { availabilityText, buildDescription } from '../../../shared/domain/post-text.js';
 import { customTagsFor, derivePostTags, splitCustomTags } from '../../../shared/domain/post-tags.js';
 import {
@@ -10,7 +10,7 @@ import {
   type UpdatePostData,
 } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { posts, postTags, profiles, skillCategories } from '../../db/schema/index.js';
+import { posts, postTags } from '../../db/schema/index.js';
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound, RateLimitedError, validationFailed } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
@@ -38,11 +38,43 @@ export const POST_LIMIT_MESSAGES = {
 /** 429 when the member already has `max` active posts (0 = no limit). */
 async function assertActivePostRoom(db: Database, viewerId: string, max: number): Promise<void> {
   if (max <= 0) return;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(posts)
-    .where(and(eq(posts.userId, viewerId), eq(posts.status, 'active')));
-  if (Number(row?.n ?? 0) >= max) throw new RateLimitedError(POST_LIMIT_MESSAGES.active(max));
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT ${activePostCount(viewerId)} AS n`);
+  assertRoom(Number(row?.n ?? 0), max);
+}
+
+function assertRoom(activePosts: number, max: number): void {
+  if (activePosts >= max) throw new RateLimitedError(POST_LIMIT_MESSAGES.active(max));
+}
+
+/** How many active posts the member has, as a scalar expression. */
+function activePostCount(viewerId: string): SQL {
+  return sql`(SELECT count(*)::int FROM posts p WHERE p.user_id = ${viewerId} AND p.status = 'active')`;
+}
+
+/** What creating a post checks first (`createPostChecks`): the profile's fields, the category, the active posts. */
+interface CreatePostChecks {
+  display_name: string | null;
+  about: string | null;
+  service_type: string | null;
+  primary_category_id: number | null;
+  skill_keywords: string[];
+  zip_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  category_active: boolean;
+  /** Null when no limit applies. */
+  active_posts: number | null;
+}
+
+/**
+ * The member's profile (complete? where?), whether the post's category may be used and, when
+ * there is a limit, their active posts: one statement, answered in that order as before.
+ */
+function createPostChecks(viewerId: string, categoryId: number | null, activePostsMax: number): SQL {
+  return sql`SELECT pr.display_name, pr.about, pr.service_type, pr.primary_category_id, pr.skill_keywords, pr.zip_code, pr.latitude, pr.longitude,
+      ${categoryId === null ? sql`true` : categoryActive(categoryId)} AS category_active,
+      ${activePostsMax > 0 ? activePostCount(viewerId) : sql`NULL::int`} AS active_posts
+    FROM profiles pr WHERE pr.id = ${viewerId}`;
 }
 
 /**
@@ -52,22 +84,10 @@ async function assertActivePostRoom(db: Database, viewerId: string, max: number)
  * PROFILE_INCOMPLETE (the client shows the complete-profile modal first).
  */
 export async function createPost(db: Database, viewerId: string, input: CreatePostData, limits: WriteLimits): Promise<PostItem> {
-  const [profile] = await db
-    .select({
-      displayName: profiles.displayName,
-      about: profiles.about,
-      serviceType: profiles.serviceType,
-      primaryCategoryId: profiles.primaryCategoryId,
-      skillKeywords: profiles.skillKeywords,
-      zipCode: profiles.zipCode,
-      latitude: profiles.latitude,
-      longitude: profiles.longitude,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, viewerId));
-  if (!profile || !isComplete(profile)) throw new AppError('PROFILE_INCOMPLETE', PROFILE_INCOMPLETE_MESSAGE);
-  await assertCategory(db, input.categoryId);
-  await assertActivePostRoom(db, viewerId, limits.activePostsMax);
+  const [checks] = await queryRows<CreatePostChecks>(db, createPostChecks(viewerId, input.categoryId, limits.activePostsMax), 'create_post_checks');
+  if (!checks || !isComplete(checks)) throw new AppError('PROFILE_INCOMPLETE', PROFILE_INCOMPLETE_MESSAGE);
+  if (!checks.category_active) throw validationFailed({ categoryId: POST_MESSAGES.categoryInvalid }, POST_MESSAGES.categoryInvalid);
+  if (checks.active_posts !== null) assertRoom(Number(checks.active_posts), limits.activePostsMax);
   await enforceHourlyLimit(db, `post-create:${viewerId}`, limits.postsPerHour, (wait) =>
     POST_LIMIT_MESSAGES.perHour(limits.postsPerHour, wait),
   );
@@ -91,9 +111,9 @@ export async function createPost(db: Database, viewerId: string, input: CreatePo
       categoryId: input.categoryId,
       ...FIXED_POST_VALUES,
       status: 'active',
-      zipCode: profile.zipCode,
-      latitude: profile.latitude,
-      longitude: profile.longitude,
+      zipCode: checks.zip_code,
+      latitude: checks.latitude,
+      longitude: checks.longitude,
     })
     .returning({ id: posts.id });
   // The post and its tags in one statement (one round trip, and atomic without a transaction).
@@ -240,27 +260,23 @@ async function insertPostTags(tx: Tx, postId: string, offering: string, lookingF
 
 async function assertCategory(db: Database, categoryId: number | null): Promise<void> {
   if (categoryId === null) return;
-  const [row] = await db
-    .select({ id: skillCategories.id })
-    .from(skillCategories)
-    .where(and(eq(skillCategories.id, categoryId), eq(skillCategories.isActive, true)));
-  if (!row) throw validationFailed({ categoryId: POST_MESSAGES.categoryInvalid }, POST_MESSAGES.categoryInvalid);
+  const [row] = await queryRows<{ active: boolean }>(db, sql`SELECT ${categoryActive(categoryId)} AS active`);
+  if (!row?.active) throw validationFailed({ categoryId: POST_MESSAGES.categoryInvalid }, POST_MESSAGES.categoryInvalid);
+}
+
+/** Whether a category exists and may be chosen, as a boolean expression. */
+function categoryActive(categoryId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM skill_categories c WHERE c.id = ${categoryId} AND c.is_active)`;
 }
 
 /** Spec (accounts section 4): name, about, service type, primary category and a keyword. */
-function isComplete(p: {
-  displayName: string | null;
-  about: string | null;
-  serviceType: string | null;
-  primaryCategoryId: number | null;
-  skillKeywords: string[];
-}): boolean {
+function isComplete(p: Pick<CreatePostChecks, 'display_name' | 'about' | 'service_type' | 'primary_category_id' | 'skill_keywords'>): boolean {
   const filled = (v: string | null) => v !== null && v.trim() !== '';
   return (
-    filled(p.displayName) &&
+    filled(p.display_name) &&
     filled(p.about) &&
-    filled(p.serviceType) &&
-    p.primaryCategoryId !== null &&
-    p.skillKeywords.some((k) => k.trim() !== '')
+    filled(p.service_type) &&
+    p.primary_category_id !== null &&
+    (p.skill_keywords ?? []).some((k) => k.trim() !== '')
   );
 }

@@ -84,6 +84,8 @@ describe.each(testDatabases())('posts on %s', (kind) => {
     expect((await client.json<ApiErrorBody>(res)).error.code).toBe('PROFILE_INCOMPLETE');
     const partial = await memberWithProfile(server(), { about: null });
     expect((await partial.client.post('/api/posts', validPost())).status).toBe(409);
+    // The profile is answered first, before an unknown category.
+    expect((await partial.client.post('/api/posts', { ...validPost(), categoryId: 999_999 })).status).toBe(409);
   });
 
   it('needs a session', async () => {
