@@ -3,7 +3,7 @@ import { splitCustomTags } from '../../../shared/domain/post-tags.js';
 import { responseSignalText, type ResponseCounts } from '../../../shared/domain/response-signal.js';
 import { POST_LIMITS, type ExchangeStatus, type PostItem, type PostStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { blockedMemberIds, notBlockedWith } from '../blocks/blocks.service.js';
+import { notBlockedWith } from '../blocks/blocks.service.js';
 import { categoryNames } from '../categories/categories.service.js';
 import { responseCounts } from '../profiles/response-signal.js';
 import { PostCards, type PostCard } from './post-cards.js';
@@ -126,29 +126,15 @@ export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
 /**
  * The viewer's connections as a list (a statement's rows): the other party of every accepted or
  * completed exchange request between them, either direction. Profile Visibility's one statement
- * of who is connected (`authorVisibleTo`, `authorsHiddenFrom`, the match rankings' new posts).
+ * of who is connected (`authorVisibleTo`, `HiddenAuthors`, the match rankings' new posts).
  */
 export function connectionsOf(viewerId: string | SQL): SQL {
-  // post_author_id is set from the post on insert (migration 0017); never null, and said so for
-  // the NOT IN of `authorsHiddenFrom`.
+  // post_author_id is set from the post on insert (migration 0017); never null, and said so (a
+  // NOT IN over a list holding a null is never true).
   return sql`SELECT er.post_author_id FROM exchange_requests er
       WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed') AND er.post_author_id IS NOT NULL
     UNION ALL SELECT er.requester_id FROM exchange_requests er
       WHERE er.post_author_id = ${viewerId} AND er.status IN ('accepted', 'completed')`;
-}
-
-/**
- * The members whose posts the viewer may not see, as a list (a statement's rows): those with
- * Profile Visibility off who are not the viewer's connections, and those blocked either way.
- * `scopeCondition`'s rules as sets, for a filter over many author ids at once (`SearchHits.page`):
- * the hidden members through member_settings_hidden_idx, the viewer's connections and blocks
- * through their own indexes, each read once (`authorVisibleTo` per hidden member ran its
- * connection test ~300 times a search at the bench community).
- */
-export function authorsHiddenFrom(viewerId: string): SQL {
-  return sql`SELECT ms.user_id FROM member_settings ms
-      WHERE ms.profile_visibility = false AND ms.user_id <> ${viewerId} AND ms.user_id NOT IN (${connectionsOf(viewerId)})
-    UNION ALL ${blockedMemberIds(viewerId)}`;
 }
 
 /** The scope's rules as one condition over alias p. */
