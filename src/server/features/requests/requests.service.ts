@@ -27,9 +27,10 @@ export const REQUEST_LIMIT_MESSAGE = (max: number, wait: string) =>
 /**
  * Sends an exchange request (spec section 7): a pending request, the conversation between the
  * two members for that post (reused when it exists) and a first text message (the note, or
- * 'Hi! I sent you an exchange request.'), with the author's notification, all in one statement. The post must be visible to
- * the requester and not their own; an open (pending or accepted) request on it is a 409; a post
- * of a member either side blocked is a 403 'You cannot contact this member.'.
+ * 'Hi! I sent you an exchange request.'), with the author's notification, all in one statement.
+ * The post must be visible to the requester and not their own; an open (pending or accepted)
+ * request on it is a 409; a post of a member either side blocked is a 403 'You cannot contact
+ * this member.'.
  */
 export async function sendExchangeRequest(
   db: Database,
@@ -110,7 +111,10 @@ async function requestTarget(db: Database, viewerId: string, postId: string): Pr
   return target;
 }
 
-/** The post, the blocks between its author and the requester, its visibility to them, their name and their conversation for it. */
+/**
+ * The post, the blocks between its author and the requester, its visibility to them, their name
+ * and the two members' conversation for it.
+ */
 function requestTargetQuery(viewerId: string, postId: string): SQL {
   return sql`SELECT p.user_id, p.title,
       EXISTS (${blockersQuery(viewerId, sql`p.user_id`)}) AS blocked,
