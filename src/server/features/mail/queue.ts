@@ -29,7 +29,7 @@ export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<boole
   // One statement: the row, and the wake-up only when a row went in.
   const queued = await queryRows<{ id: string }>(
     tx as Database,
-    sql`WITH queued AS (${queuedMailInsert(mail, sql`${mail.to}`, sql``)}) SELECT id, ${mailWakeUp} FROM queued`,
+    sql`WITH queued AS (${queuedMailInsert(mail, sql`${mail.to}::text`, sql``)}) SELECT id, ${mailWakeUp} FROM queued`,
   );
   return queued.length > 0;
 }
