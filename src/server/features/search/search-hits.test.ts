@@ -55,9 +55,13 @@ describe.each(testDatabases())('search hits shared by every viewer on %s', (kind
     expect(ids(await search(viewer.client))).toEqual([inTitle, inText]);
 
     // Written straight to the database (another instance, a script): taken in when its notification comes.
+    const filtered = async () => ids(await viewer.client.json<FeedResponse>(await viewer.client.get(`/api/feed?limit=50&q=${tag}`)));
+    expect(await filtered()).toEqual([inText, inTitle]);
     const direct = await insertPost(db(), author.userId, { title: 'Evening class', offering: `Raku ${tag} firing outdoors`, lookingFor: 'Bike repair lessons please' });
     const withDirect = await searchUntil(viewer.client, tag, (found) => ids(found).includes(direct));
     expect(ids(withDirect)).toEqual([inTitle, direct, inText]);
+    // Taken into the newest-first order the feed's text filter had already read, in its place.
+    expect(await filtered()).toEqual([direct, inText, inTitle]);
     // Closed straight in the database: forgotten when its notification comes.
     await db().update(posts).set({ status: 'hidden' }).where(eq(posts.id, inTitle));
     expect(ids(await searchUntil(viewer.client, tag, (found) => !ids(found).includes(inTitle)))).toEqual([direct, inText]);
