@@ -166,7 +166,9 @@ export class MatchRankings extends KeptPostLists<Ranking> {
 
 /** Takes a candidate into a ranking in its place (best first), keeping the first MAX_KEPT. */
 function insertSorted(ranking: Ranking, candidate: RankedMatch): void {
-  const low = sortedPlace(ranking.best, candidate, compareMatches);
+  // Most new posts rank below a full list's last for most viewers: one comparison, not a search.
+  const last = ranking.best.length >= MAX_KEPT ? ranking.best[ranking.best.length - 1] : undefined;
+  const low = last && compareMatches(last, candidate) < 0 ? MAX_KEPT : sortedPlace(ranking.best, candidate, compareMatches);
   if (low < MAX_KEPT) {
     ranking.best.splice(low, 0, candidate);
     ranking.bestIds?.add(candidate.id);
