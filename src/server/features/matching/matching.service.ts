@@ -5,9 +5,10 @@ import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../errors.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
+import { sortedPlace } from '../posts/kept-post-lists.js';
 import { postItems, selectBarePosts, selectPosts, toDate, type BarePostRow } from '../posts/post-query.js';
 import { membersOutOfMatching, sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
-import { MAX_KEPT, type MatchRankings, type Ranking } from './match-rankings.js';
+import { MAX_KEPT, type MatchRankings, type RankedMatch, type Ranking } from './match-rankings.js';
 
 /**
  * The matching engine (architecture.md "Matching and search"). It never scores every post:
@@ -156,8 +157,14 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     : await rankMatches(db, viewerId, options);
   if (!ranking.matchingEnabled) return { items: [], total: 0, matchingEnabled: false };
   const minScore = options.minScore ?? 0;
-  const top = ranking.best.filter((s) => s.match.score >= minScore).slice(0, options.limit);
-  const total = ranking.scores.filter((score) => score >= minScore).length;
+  // Both lists are highest first (a score is its raw value rounded): those at or above minScore
+  // are a prefix of each.
+  const top: RankedMatch[] = [];
+  for (const s of ranking.best) {
+    if (top.length === options.limit || s.match.score < minScore) break;
+    top.push(s);
+  }
+  const total = sortedPlace(ranking.scores, minScore, (score, min) => (score >= min ? -1 : 1));
   const rows =
     top.length === 0
       ? []

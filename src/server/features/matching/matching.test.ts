@@ -157,6 +157,10 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     const forSpanish = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get(`/api/matches?postId=${t.spanishPost}&limit=3&minScore=21`));
     expect(forSpanish.items.length).toBeLessThanOrEqual(3);
     expect(forSpanish.items.every((m) => m.match.score >= 21)).toBe(true);
+    // The total counts every match at or above minScore, not only the page's.
+    const every = await findMatches(db(), t.viewer.userId, { postId: t.spanishPost, limit: 100_000, minScore: 0 });
+    expect(every.total).toBe(every.items.length);
+    expect(forSpanish.total).toBe(every.items.filter((m) => m.match.score >= 21).length);
     // Earlier tests' members are in the same database: look at this community's posts only.
     const ranked = await t.viewer.client.json<MatchesResponse>(await t.viewer.client.get(`/api/matches?postId=${t.spanishPost}&limit=50`));
     const ours = ranked.items.filter((m) => t.authors.includes(m.author.id));
