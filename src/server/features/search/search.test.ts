@@ -114,7 +114,12 @@ describe.each(testDatabases())('search on %s', (kind) => {
 
     const viewerPost = await insertPost(db(), viewer.userId, { offering: 'Viewer offering for the connection', lookingFor: 'Viewer request for the connection' });
     await db().insert(exchangeRequests).values({ requesterId: hidden.userId, postId: viewerPost, status: 'accepted' });
-    const connected = await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}`));
+    // Written straight to the database: the viewer's hidden authors, kept since their search,
+    // follow once the notification comes.
+    const connected = await readUntil(
+      async () => viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${tag}`)),
+      (found) => found.items.length > 0,
+    );
     expect(connected.items.map((p) => p.id)).toEqual([post]);
     expect((await viewer.client.get(`/api/members/${hidden.userId}/summary`)).status).toBe(200);
   });
