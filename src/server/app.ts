@@ -33,6 +33,7 @@ import { matchingRoutes } from './features/matching/matching.routes.js';
 import { notificationRoutes } from './features/notifications/notifications.routes.js';
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { PostCards } from './features/posts/post-cards.js';
+import { ViewerStates } from './features/posts/viewer-states.js';
 import { keepPlannerStatistics } from './db/planner-statistics.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { SearchHits } from './features/search/search-hits.js';
@@ -149,6 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const searchHits = new SearchHits(database.db, config.searchCacheHits);
   const matchRankings = new MatchRankings(database.db, config.matchCache);
   const postCards = new PostCards(database.db, config.postCardCache).attach();
+  const viewerStates = new ViewerStates(database.db).attach();
   registerMetrics(app, {
     token: config.metricsToken,
     db: database.db,
@@ -237,6 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   searchHits.listen(hub);
   matchRankings.listen(hub);
   postCards.listen(hub);
+  viewerStates.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
   // Signing up, in or out, reading notifications, chatting, reporting and writing to support change nothing a feed shows, so those
@@ -249,11 +252,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // their hits before the answer goes out (a new post is taken in by its route).
     if (['/api/posts/', '/api/profiles'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
     // Anything but a new post (scored into every ranking by its route) or a new request (pending:
-    // it connects nobody) may change someone's matches or whose posts they may see: rankings and
-    // hidden authors here are dropped.
+    // it connects nobody; the requests service forgets its sender's state) may change someone's
+    // matches, whose posts they may see or their requests: rankings and viewer states here are dropped.
     if (!(request.method === 'POST' && (request.url === '/api/posts' || request.url === '/api/requests'))) {
       matchRankings.changed();
-      searchHits.hiddenAuthors.changed();
+      viewerStates.changed();
       // A new post changes no card, a new request only its author's signal (the requests service
       // forgets it); anything else may change a card or a signal.
       postCards.changed();

@@ -23,7 +23,7 @@ export const memberSettings = pgTable(
     aiMatchSuggestions: boolean('ai_match_suggestions').notNull().default(true),
     updatedAt: updatedAtColumn(),
   },
-  // The members with Profile Visibility off, whose posts each viewer's search leaves out (`HiddenAuthors`).
+  // The members with Profile Visibility off, whose posts each viewer's search leaves out (`ViewerStates`).
   (t) => [index('member_settings_hidden_idx').on(t.userId).where(sql`profile_visibility = false`)],
 );
 

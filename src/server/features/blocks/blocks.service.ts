@@ -3,7 +3,6 @@ import { BLOCK_LIMITS, SAFETY_MESSAGES, type BlockedMember } from '../../../shar
 import { queryRows, type Database } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../errors.js';
 import { enforceWindowLimit } from '../../lib/rate-limit.js';
-import { DATABASE_CHANNELS } from '../../realtime/hub.js';
 import { publishToMembers } from '../../realtime/member-events.js';
 import { photoUrl } from '../uploads/photos.service.js';
 import { UNNAMED_MEMBER } from '../profiles/member-name.js';
@@ -60,12 +59,11 @@ export async function assertNotBlocked(db: Executor, viewerId: string, otherId: 
 }
 
 /**
- * After a block or an unblock: every instance drops its cached feed pages (member_blocks has no
- * change trigger, so the transaction notifies the channel itself), and both members' open tabs
- * refresh their conversations with each other (the chat swaps its composer for the block line).
+ * After a block or an unblock: both members' open tabs refresh their conversations with each
+ * other (the chat swaps its composer for the block line). Every instance's caches hear of it from
+ * member_blocks' change trigger (migration 0019).
  */
 async function announceBlockChange(tx: Executor, viewerId: string, memberId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${DATABASE_CHANNELS.contentChanged}, 'member_blocks')`);
   const conversations = await queryRows<{ id: string }>(
     tx as Database,
     sql`SELECT id FROM conversations

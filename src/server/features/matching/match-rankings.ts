@@ -4,7 +4,7 @@ import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '.
 import { queryRows, type Database } from '../../db/client.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
-import { connectionsOf } from '../posts/post-query.js';
+import { connectionsOf } from '../posts/viewer-states.js';
 import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
 
 /** One scored candidate of a viewer's matches. */

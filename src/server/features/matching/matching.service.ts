@@ -6,7 +6,8 @@ import { queryRows, type Database } from '../../db/client.js';
 import { forbidden, notFound } from '../../errors.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { sortedPlace } from '../posts/kept-post-lists.js';
-import { postItems, selectBarePosts, selectPosts, toDate, type BarePostRow } from '../posts/post-query.js';
+import { postItems, selectBarePosts, selectPostsById, toDate, type BarePostRow } from '../posts/post-query.js';
+import { matchingEnabledColumn, ViewerStates } from '../posts/viewer-states.js';
 import { membersOutOfMatching, sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
 import { MAX_KEPT, type MatchRankings, type RankedMatch, type Ranking } from './match-rankings.js';
 
@@ -118,13 +119,13 @@ interface CandidateColumns {
   author_shares_location: boolean;
 }
 
-/** Whether the member wants AI match suggestions (member settings; on when never set), as a scalar expression. */
-export function matchingEnabledColumn(userId: string): SQL {
-  return sql`coalesce((SELECT ms.ai_match_suggestions FROM member_settings ms WHERE ms.user_id = ${userId}), true)`;
-}
-
-/** Whether the member wants AI match suggestions (`matchingEnabledColumn`, read on its own). */
+/**
+ * Whether the member wants AI match suggestions (`matchingEnabledColumn`): from their kept state
+ * (`ViewerStates`) while it is kept, else read on its own.
+ */
 export async function isMatchingEnabled(db: Database, userId: string): Promise<boolean> {
+  const states = ViewerStates.of(db);
+  if (states.kept) return (await states.of(userId)).matchingEnabled;
   const [row] = await queryRows<{ on: boolean }>(db, sql`SELECT ${matchingEnabledColumn(userId)} AS on`);
   return row?.on ?? true;
 }
@@ -165,20 +166,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     top.push(s);
   }
   const total = sortedPlace(ranking.scores, minScore, (score, min) => (score >= min ? -1 : 1));
-  const rows =
-    top.length === 0
-      ? []
-      : await selectPosts(db, {
-          viewerId,
-          scope: 'community',
-          // The ids as one array value, so the statement's text is the same for any winners and
-          // is parsed and planned once per connection (PGlite too: `queryRows`).
-          where: [sql`p.id = ANY(${`{${top.map((t) => t.id).join(',')}}`}::uuid[])`],
-          // The ids bound the rows; the limit only caps them, in steps, so it adds few shapes.
-          limit: Math.ceil(top.length / 50) * 50,
-          withSignals: true,
-          prepareAs: 'match_winners',
-        });
+  const rows = await selectPostsById(db, viewerId, top.map((t) => t.id), 'match_winners');
   const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
   const items: FeedItem[] = [];
   for (const t of top) {

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { ZERO_BREAKDOWN } from '../../../shared/domain/match-score.js';
 import type { FeedResponse } from '../../../shared/schemas/matching.js';
 import type { Database } from '../../db/client.js';
-import { findMatches, isMatchingEnabled, matchingEnabledColumn } from '../matching/matching.service.js';
-import { isAppPage, nextOffset, postItems, selectPosts } from './post-query.js';
+import { findMatches, isMatchingEnabled } from '../matching/matching.service.js';
+import { matchingEnabledColumn } from './viewer-states.js';
+import { isAppPage, nextOffset, postItems, selectPosts, type PostRow } from './post-query.js';
 import type { MatchRankings } from '../matching/match-rankings.js';
 import { hitsQuery, type SearchHits } from '../search/search-hits.js';
 import { textFilterFor } from './post-text-filter.js';
@@ -47,33 +48,33 @@ export async function feed(
       matchingEnabled: result.matchingEnabled,
     };
   }
-  // One statement: the page, its authors' response signals and the viewer's matching switch.
-  // Filtered by text: the page of the search's hits (`SearchHits`), newest first.
-  const matchingColumn = sql`${matchingEnabledColumn(viewerId)} AS matching_enabled`;
+  // Filtered by text: the page of the search's hits (`SearchHits`), newest first, and the viewer's
+  // matching switch from their kept state. Else one statement: the page, its authors' response
+  // signals and the viewer's matching switch.
   const named = isAppPage(options.limit, options.offset);
   const hits = filter && searchHits?.enabled ? await searchHits.hits(hitsQuery(options.q, filter)) : null;
-  const rows =
-    hits && searchHits
-      ? (
-          await searchHits.page<{ matching_enabled: boolean }>(viewerId, hits, 'newest', {
-            limit: options.limit,
-            offset: options.offset,
-            columns: [matchingColumn],
-            prepareAs: named ? 'feed_hits_page' : undefined,
-          })
-        ).rows
-      : await selectPosts<{ matching_enabled: boolean }>(db, {
-          viewerId,
-          scope: 'community',
-          where: filter ? [filter.condition] : [],
-          columns: [matchingColumn],
-          limit: options.limit,
-          offset: options.offset,
-          withSignals: true,
-          // Named without text only (a text filter's best plan depends on the text), for the app's pages.
-          prepareAs: filter || !named ? undefined : 'feed_page',
-        });
-  const matchingEnabled = rows[0] ? rows[0].matching_enabled : await isMatchingEnabled(db, viewerId);
+  let rows: PostRow[];
+  let matchingEnabled: boolean;
+  if (hits && searchHits) {
+    [rows, matchingEnabled] = await Promise.all([
+      searchHits.page(viewerId, hits, 'newest', { limit: options.limit, offset: options.offset, prepareAs: named ? 'feed_hits_page' : undefined }).then((page) => page.rows),
+      isMatchingEnabled(db, viewerId),
+    ]);
+  } else {
+    const page = await selectPosts<{ matching_enabled: boolean }>(db, {
+      viewerId,
+      scope: 'community',
+      where: filter ? [filter.condition] : [],
+      columns: [sql`${matchingEnabledColumn(viewerId)} AS matching_enabled`],
+      limit: options.limit,
+      offset: options.offset,
+      withSignals: true,
+      // Named without text only (a text filter's best plan depends on the text), for the app's pages.
+      prepareAs: filter || !named ? undefined : 'feed_page',
+    });
+    rows = page;
+    matchingEnabled = page[0] ? page[0].matching_enabled : await isMatchingEnabled(db, viewerId);
+  }
   return {
     // The item gets its match in place: a spread copy of every item cost 5 % of a page's CPU.
     items: postItems(rows, viewerId).map(({ item }) =>

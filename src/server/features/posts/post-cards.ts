@@ -54,6 +54,7 @@ export class PostCards {
   private readonly cardsById: LRUCache<string, PostCard> | undefined;
   private readonly signalsByAuthor: LRUCache<string, { signal: AuthorSignal }> | undefined;
   private cardsEpoch = 0;
+  private listening = false;
   private signalsEpoch = 0;
   /** What the cache did since start (`/api/metrics`): cards and signals asked for, read, times emptied. */
   readonly counts: { cards: CacheCounts; signals: CacheCounts } = {
@@ -81,8 +82,14 @@ export class PostCards {
     return this;
   }
 
+  /** True while cards are kept and current through the notifications (after `listen`). */
+  get kept(): boolean {
+    return this.cardsById !== undefined && this.listening;
+  }
+
   /** Subscribes to the database's change notifications. */
   listen(hub: RealtimeHub): void {
+    this.listening = true;
     hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
       if (CARDS_CHANGED.has(payload)) this.cardsChanged();
       if (SIGNALS_CHANGED.has(payload)) this.signalsChanged();

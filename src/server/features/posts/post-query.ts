@@ -7,6 +7,7 @@ import { notBlockedWith } from '../blocks/blocks.service.js';
 import { categoryNames } from '../categories/categories.service.js';
 import { responseCounts } from '../profiles/response-signal.js';
 import { PostCards, type PostCard } from './post-cards.js';
+import { connectionsOf, ViewerStates } from './viewer-states.js';
 
 /**
  * The one viewer-aware query for lists of posts (architecture.md: "every list of posts goes
@@ -121,20 +122,6 @@ export function authorVisibleTo(viewerId: string, authorId: SQL): SQL {
   return sql`(${authorId} = ${viewerId}
     OR NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = ${authorId} AND ms.profile_visibility = false)
     OR ${authorId} IN (${connectionsOf(viewerId)}))`;
-}
-
-/**
- * The viewer's connections as a list (a statement's rows): the other party of every accepted or
- * completed exchange request between them, either direction. Profile Visibility's one statement
- * of who is connected (`authorVisibleTo`, `HiddenAuthors`, the match rankings' new posts).
- */
-export function connectionsOf(viewerId: string | SQL): SQL {
-  // post_author_id is set from the post on insert (migration 0017); never null, and said so (a
-  // NOT IN over a list holding a null is never true).
-  return sql`SELECT er.post_author_id FROM exchange_requests er
-      WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed') AND er.post_author_id IS NOT NULL
-    UNION ALL SELECT er.requester_id FROM exchange_requests er
-      WHERE er.post_author_id = ${viewerId} AND er.status IN ('accepted', 'completed')`;
 }
 
 /** The scope's rules as one condition over alias p. */
@@ -257,8 +244,7 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     ORDER BY page.page_ord`;
   const listed = await queryRows<ListedRow & Extra>(db, q.with ? sql`WITH ${q.with} ${listing}` : listing, q.prepareAs, { orderBy: 'page_ord' });
   if (listed.length === 0) return [];
-  const postCards = PostCards.of(db);
-  const cards = await postCards.cards(listed.map((row) => row.id));
+  const cards = await PostCards.of(db).cards(listed.map((row) => row.id));
   // The caller's columns (and total, page_id, page_ord) are copied by name: spreading rows and
   // cards into one object cost more server time than the statement saved (~1 ms a page).
   const extras = Object.keys(listed[0] ?? {}).filter((key) => !(key in LISTED_OWN));
@@ -270,8 +256,49 @@ export async function selectPosts<Extra extends object = Record<never, never>>(
     for (const key of extras) (row as Record<string, unknown>)[key] = (listing as Record<string, unknown>)[key];
     return [row];
   });
-  if (q.withSignals) {
-    const signals = await postCards.signals(rows.flatMap((row) => (row.user_id === q.viewerId ? [] : [row.user_id])));
+  return finishRows(db, q.viewerId, rows, q.withSignals ?? false);
+}
+
+/**
+ * The posts `ids` (in that order) as `selectPosts` lists them in the community scope with signals,
+ * for pages whose posts are already chosen (search and filtered feed pages of the kept hits,
+ * match winners). While the viewer states and the cards are kept current by the notifications
+ * (`ViewerStates`, `PostCards`), no statement: each post's card says whether it is still active
+ * and whose it is, the viewer's state whether its author is hidden from them and the viewer's
+ * exchange status of it. Otherwise one statement checks the rules on each row (`prepareAs` names it).
+ */
+export async function selectPostsById(db: Database, viewerId: string, ids: readonly string[], prepareAs?: string): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  const states = ViewerStates.of(db);
+  const postCards = PostCards.of(db);
+  if (!states.kept || !postCards.kept) {
+    const rows = await selectPosts(db, {
+      viewerId,
+      scope: 'community',
+      // The ids as one array value: one statement text for any page, parsed and planned once per
+      // connection (PGlite too: `queryRows`). The ids bound the rows; the limit only caps them,
+      // in steps, so it adds few shapes.
+      where: [sql`p.id = ANY(${`{${ids.join(',')}}`}::uuid[])`],
+      limit: Math.ceil(ids.length / 50) * 50,
+      withSignals: true,
+      prepareAs,
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+  const [state, cards] = await Promise.all([states.of(viewerId), postCards.cards(ids)]);
+  const rows = ids.flatMap((id) => {
+    const card = cards.get(id);
+    if (!card || card.status !== 'active' || state.hidden.has(card.user_id)) return [];
+    return [cardRow(card, state.exchangeStatuses.get(id) ?? null, null)];
+  });
+  return finishRows(db, viewerId, rows, true);
+}
+
+/** The rows' authors' response signals (`withSignals`; never the viewer's) and category names, in place. */
+async function finishRows<Row extends PostRow>(db: Database, viewerId: string, rows: Row[], withSignals: boolean): Promise<Row[]> {
+  if (withSignals) {
+    const signals = await PostCards.of(db).signals(rows.flatMap((row) => (row.user_id === viewerId ? [] : [row.user_id])));
     for (const row of rows) {
       const signal = signals.get(row.user_id) ?? null;
       row.signal_received = signal?.received ?? null;

@@ -17,6 +17,7 @@ import { notificationWrites, notify, type NotificationWrites } from '../notifica
 import { MEMBER_NAME_SQL, memberName, UNNAMED_MEMBER } from '../profiles/member-name.js';
 import { publishManyToMembers, type MemberEventEnvelope } from '../../realtime/member-events.js';
 import { PostCards } from '../posts/post-cards.js';
+import { ViewerStates } from '../posts/viewer-states.js';
 import { scopeCondition, toDate } from '../posts/post-query.js';
 
 export const DUPLICATE_REQUEST_MESSAGE = 'You have already sent an exchange request for this post.';
@@ -71,9 +72,10 @@ export async function sendExchangeRequest(
         'send_request',
       );
       if (!request) throw new Error('sending the request returned no row');
-      // The author's response signal counts the request: here before the answer, elsewhere when
-      // the notification comes (migration 0018).
+      // The author's response signal counts the request and the sender's pages show it: here
+      // before the answer, elsewhere when the notification comes (migrations 0018, 0019).
       PostCards.of(db).signalsChanged([post.userId]);
+      ViewerStates.of(db).forget([viewerId]);
       return toRequestItem(request, request.conversation_id);
     } catch (err) {
       // Two sends at once: the partial unique index lets one through; the other is the same 409.

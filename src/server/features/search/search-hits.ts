@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
-import type { RealtimeHub } from '../../realtime/hub.js';
 import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
-import { HiddenAuthors } from '../posts/hidden-authors.js';
-import { selectPosts, type PostRow } from '../posts/post-query.js';
+import { ViewerStates } from '../posts/viewer-states.js';
+import { selectPostsById, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
 
 /** One active post a text search found: what ordering and the viewer's rules need. */
@@ -142,8 +141,6 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
   /** Searches that found more than `maxEntryHits` posts lately. */
   private readonly broad = new LRUCache<string, true>({ max: 1_000, ttl: SEARCH_HITS_TTL_MS });
   private readonly maxEntryHits: number;
-  /** Whose hits each viewer's pages leave out. */
-  readonly hiddenAuthors: HiddenAuthors;
 
   constructor(
     private readonly db: Database,
@@ -155,12 +152,6 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
       HITS_CHANGED,
     );
     this.maxEntryHits = Math.min(MAX_SHARED_HITS, Math.floor(maxHits / 4));
-    this.hiddenAuthors = new HiddenAuthors(db);
-  }
-
-  override listen(hub: RealtimeHub): void {
-    super.listen(hub);
-    this.hiddenAuthors.listen(hub);
   }
 
   /**
@@ -222,43 +213,27 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
   /**
    * A page of the hits (best first, or newest first for the feed) as the viewer may see them
    * (`selectPosts`'s community rules: not their own, no hidden or blocked author), and how many
-   * hits they may see. The viewer's hidden authors are one short list (`HiddenAuthors`, kept per
+   * hits they may see. The viewer's hidden authors are one short list (`ViewerStates`, kept per
    * viewer): the total is the hits less those authors' posts (counted per author as hits
    * are kept), and the page is walked only as far as it reaches. Only the page's posts are then
-   * read, where the rules are checked again with each post's current status. (Sending every hit's
-   * id to the database instead cost more than ranking them: ~6 ms to parse 3,500 ids.)
+   * listed (`selectPostsById`: from the kept cards and viewer state, or one statement checking
+   * the rules again). (Sending every hit's id to the database instead cost more than ranking
+   * them: ~6 ms to parse 3,500 ids.)
    */
-  async page<Extra extends object = Record<never, never>>(
-    viewerId: string,
-    hits: Hits,
-    order: 'best' | 'newest',
-    options: HitsPageOptions,
-  ): Promise<{ rows: (PostRow & Extra)[]; total: number }> {
-    const hidden = await this.hiddenAuthors.of(viewerId);
+  async page(viewerId: string, hits: Hits, order: 'best' | 'newest', options: HitsPageOptions): Promise<{ rows: PostRow[]; total: number }> {
+    const { hidden } = await ViewerStates.of(this.db).of(viewerId);
     const unseen = hidden.postsIn(hits);
     const list = order === 'best' ? hits.best : hits.newest();
     const total = list.length - unseen;
-    const page: Hit[] = [];
+    const page: string[] = [];
     let skip = options.offset;
     for (const hit of list) {
       if (page.length === options.limit) break;
       if (hidden.has(hit.userId)) continue;
       if (skip > 0) skip -= 1;
-      else page.push(hit);
+      else page.push(hit.id);
     }
-    if (page.length === 0) return { rows: [], total };
-    const rows = await selectPosts<Extra>(this.db, {
-      viewerId,
-      scope: 'community',
-      // The ids as one array value: one statement text for any page (`findMatches`' winners too).
-      where: [sql`p.id = ANY(${`{${page.map((hit) => hit.id).join(',')}}`}::uuid[])`],
-      columns: options.columns,
-      limit: Math.ceil(page.length / 50) * 50,
-      withSignals: true,
-      prepareAs: options.prepareAs,
-    });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return { rows: page.flatMap((hit) => byId.get(hit.id) ?? []), total };
+    return { rows: await selectPostsById(this.db, viewerId, page, options.prepareAs), total };
   }
 
   /** Every active post the search finds, best first; null past `maxEntryHits`. */
@@ -278,9 +253,8 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
 export interface HitsPageOptions {
   limit: number;
   offset: number;
-  /** Further select-list items of the page's rows. */
-  columns?: SQL[];
-  prepareAs?: string;
+  /** The name of the page's statement, when it needs one (`selectPostsById`). */
+  prepareAs?: string | undefined;
 }
 
 /** The hits query of what the member typed, with search's filters (none: the feed's). */

@@ -1,0 +1,233 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { ExchangeStatus } from '../../../shared/schemas/posts.js';
+import { queryRows, type Database } from '../../db/client.js';
+import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
+import { blockedMemberIds } from '../blocks/blocks.service.js';
+
+/**
+ * Notifications after which anyone's state may differ: Profile Visibility and AI match
+ * suggestions, blocks, requests answered, withdrawn or deleted (connections and exchange
+ * statuses; a new pending request names its requester, `REQUESTERS_ADDED_PREFIX`) and accounts.
+ */
+const STATES_CHANGED: ReadonlySet<string> = new Set(['member_settings', 'member_blocks', 'exchange_requests', 'users']);
+/** The payload prefix of a notification naming the members who sent new requests (migration 0019). */
+export const REQUESTERS_ADDED_PREFIX = 'exchange_requesters+';
+const MAX_VIEWERS = 1_000;
+const REMEMBERED_FORGETS = 10_000;
+/** The key of the hidden members' read among the viewers' (no member id has a space). */
+const HIDDEN_MEMBERS_KEY = ' hidden members';
+/** A safety net: the states are kept current by notifications, this bounds a missed one. */
+export const VIEWER_STATES_TTL_MS = 60_000;
+
+/**
+ * The authors whose posts a viewer's lists leave out: the viewer, the members with Profile
+ * Visibility off who are not their connections, and the members blocked either way (the lists'
+ * community rules, `scopeCondition`). Made of the community's hidden members, shared by every
+ * viewer, and the viewer's few exceptions.
+ */
+export class AuthorsHidden {
+  constructor(
+    private readonly viewerId: string,
+    private readonly hiddenMembers: ReadonlySet<string>,
+    /** The viewer's connections among the hidden members: they see them. */
+    private readonly connections: ReadonlySet<string>,
+    private readonly blocked: ReadonlySet<string>,
+  ) {}
+
+  has(userId: string): boolean {
+    return userId === this.viewerId || this.blocked.has(userId) || (this.hiddenMembers.has(userId) && !this.connections.has(userId));
+  }
+
+  /**
+   * How many posts of a list these authors wrote: the list's count for the community's hidden
+   * members (kept with the list, the same set for every viewer) corrected for this viewer's
+   * exceptions, instead of a lookup for each hidden member on every page.
+   */
+  postsIn(list: { postsBy(userId: string): number; postsByAll(members: ReadonlySet<string>): number }): number {
+    let count = list.postsByAll(this.hiddenMembers);
+    for (const userId of this.connections) {
+      if (this.hiddenMembers.has(userId) && !this.has(userId)) count -= list.postsBy(userId);
+    }
+    for (const userId of new Set([this.viewerId, ...this.blocked])) {
+      if (!this.hiddenMembers.has(userId)) count += list.postsBy(userId);
+    }
+    return count;
+  }
+}
+
+/** What one viewer's lists of posts show besides the posts: whose posts they leave out, the viewer's requests. */
+export interface ViewerState {
+  hidden: AuthorsHidden;
+  /** The viewer's most recent live request on each post they asked about (`exchangeStatusColumn`'s rule). */
+  exchangeStatuses: ReadonlyMap<string, ExchangeStatus>;
+  /** The viewer's AI match suggestions setting (`matchingEnabledColumn`). */
+  matchingEnabled: boolean;
+}
+
+interface ViewerRead {
+  connections: ReadonlySet<string>;
+  blocked: ReadonlySet<string>;
+  exchangeStatuses: ReadonlyMap<string, ExchangeStatus>;
+  matchingEnabled: boolean;
+}
+
+/**
+ * The viewer's connections as a list (a statement's rows): the other party of every accepted or
+ * completed exchange request between them, either direction. Profile Visibility's one statement
+ * of who is connected (`authorVisibleTo`, `ViewerStates`, the match rankings' new posts).
+ */
+export function connectionsOf(viewerId: string | SQL): SQL {
+  // post_author_id is set from the post on insert (migration 0017); never null, and said so (a
+  // NOT IN over a list holding a null is never true).
+  return sql`SELECT er.post_author_id FROM exchange_requests er
+      WHERE er.requester_id = ${viewerId} AND er.status IN ('accepted', 'completed') AND er.post_author_id IS NOT NULL
+    UNION ALL SELECT er.requester_id FROM exchange_requests er
+      WHERE er.post_author_id = ${viewerId} AND er.status IN ('accepted', 'completed')`;
+}
+
+/** Whether the member wants AI match suggestions, as a column (no settings row: yes). */
+export function matchingEnabledColumn(userId: string | SQL): SQL {
+  return sql`coalesce((SELECT ms.ai_match_suggestions FROM member_settings ms WHERE ms.user_id = ${userId}), true)`;
+}
+
+const registered = new WeakMap<Database, ViewerStates>();
+
+/**
+ * Each recent viewer's state for the lists of posts (`ViewerState`): their hidden authors for the
+ * shared lists (`SearchHits.page`), and for a page of known posts (`selectPostsById`: search and
+ * filtered feed pages, match winners) the viewer's exchange status of each post and their
+ * matching setting, so that such a page needs no statement of its own (the page reads were a
+ * quarter of the mixed load's statements, bench/RESULTS.md). The community's hidden members are
+ * read once and shared; the rest once per viewer, in one statement.
+ *
+ * Kept only while this instance hears the database's notifications (`listen`): anything named in
+ * `STATES_CHANGED`, or a gap in them, empties them all; a new request forgets its requester's
+ * (the notification names them). The instance that answers such a write does the same before the
+ * answer goes out (`changed`, `forget`), so the writer's next page shows it; other instances
+ * within a notification's delay, as with the feed cache and the match rankings. Without `listen`
+ * every lookup reads (`kept` is false and pages check the rules in their own statement).
+ */
+export class ViewerStates {
+  /** Undefined until `listen`: nothing is kept. */
+  private viewers: LRUCache<string, ViewerRead> | undefined;
+  private hiddenMembers: ReadonlySet<string> | undefined;
+  /** Reads under way, with the epoch they started in: a lookup after a change does not join one. */
+  private readonly reading = new Map<string, { epoch: number; forgotten: number | undefined; read: Promise<unknown> }>();
+  /** Bumped by every `changed()` and, per viewer, `forget()`: a read across one is not kept. */
+  private epoch = 0;
+  private readonly forgotten = new LRUCache<string, number>({ max: REMEMBERED_FORGETS });
+
+  constructor(private readonly db: Database) {}
+
+  /** The states every list of posts on `db` reads through (a new one, keeping nothing, when none was attached). */
+  static of(db: Database): ViewerStates {
+    return registered.get(db) ?? new ViewerStates(db);
+  }
+
+  /** Makes this the states every list of posts on `db` reads through. */
+  attach(): this {
+    registered.set(this.db, this);
+    return this;
+  }
+
+  /** True while the states are kept current by the notifications (after `listen`). */
+  get kept(): boolean {
+    return this.viewers !== undefined;
+  }
+
+  /** Keeps the states from now on, current through the hub's change notifications. */
+  listen(hub: RealtimeHub): void {
+    this.viewers = new LRUCache({ max: MAX_VIEWERS, ttl: VIEWER_STATES_TTL_MS });
+    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
+      if (STATES_CHANGED.has(payload)) this.changed();
+      else if (payload === REQUESTERS_ADDED_PREFIX) this.changed();
+      else if (payload.startsWith(REQUESTERS_ADDED_PREFIX)) this.forget(payload.slice(REQUESTERS_ADDED_PREFIX.length).split(','));
+    });
+    hub.onGap(() => this.changed());
+  }
+
+  /** Someone's visibility, blocks, connections or requests changed: everything kept is dropped. */
+  changed(): void {
+    this.epoch += 1;
+    this.hiddenMembers = undefined;
+    this.forgotten.clear();
+    this.viewers?.clear();
+  }
+
+  /** These viewers' own requests changed (they sent one): their states are dropped, a read under way is not kept. */
+  forget(viewerIds: readonly string[]): void {
+    for (const id of viewerIds) {
+      this.forgotten.set(id, (this.forgotten.get(id) ?? 0) + 1);
+      this.viewers?.delete(id);
+    }
+  }
+
+  /** The viewer's state, kept or read. */
+  async of(viewerId: string): Promise<ViewerState> {
+    const [hiddenMembers, read] = await Promise.all([
+      this.hiddenMembers ??
+        this.once(HIDDEN_MEMBERS_KEY, () => this.readHiddenMembers(), (members) => {
+          if (this.viewers) this.hiddenMembers = members;
+        }),
+      this.viewers?.get(viewerId) ?? this.once(viewerId, () => this.readViewer(viewerId), (value) => this.viewers?.set(viewerId, value)),
+    ]);
+    return {
+      hidden: new AuthorsHidden(viewerId, hiddenMembers, read.connections, read.blocked),
+      exchangeStatuses: read.exchangeStatuses,
+      matchingEnabled: read.matchingEnabled,
+    };
+  }
+
+  /** Reads under `key`, shared by the lookups of one epoch, and kept by `keep` unless a change came meanwhile. */
+  private async once<T>(key: string, read: () => Promise<T>, keep: (value: T) => void): Promise<T> {
+    const pending = this.reading.get(key);
+    const forgotten = this.forgotten.get(key);
+    if (pending?.epoch === this.epoch && pending.forgotten === forgotten) return pending.read as Promise<T>;
+    const epoch = this.epoch;
+    const reading = read().finally(() => {
+      if (this.reading.get(key)?.read === reading) this.reading.delete(key);
+    });
+    this.reading.set(key, { epoch, forgotten, read: reading });
+    const value = await reading;
+    if (epoch === this.epoch && forgotten === this.forgotten.get(key)) keep(value);
+    return value;
+  }
+
+  /** The members with Profile Visibility off (one row: the list as an array value). */
+  private async readHiddenMembers(): Promise<ReadonlySet<string>> {
+    const [row] = await queryRows<{ ids: string[] | null }>(
+      this.db,
+      sql`SELECT array_agg(ms.user_id) AS ids FROM member_settings ms WHERE ms.profile_visibility = false`,
+      'hidden_members',
+      {},
+    );
+    return new Set(row?.ids ?? []);
+  }
+
+  /**
+   * The viewer's connections among the hidden members, the members blocked either way, the
+   * viewer's most recent live request on each post and their matching setting.
+   */
+  private async readViewer(viewerId: string): Promise<ViewerRead> {
+    const [row] = await queryRows<{ connections: string[]; blocked: string[]; requests: [string, ExchangeStatus][]; matching_enabled: boolean }>(
+      this.db,
+      sql`SELECT ARRAY(SELECT c.id FROM (${connectionsOf(viewerId)}) AS c(id)
+            WHERE EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = c.id AND ms.profile_visibility = false)) AS connections,
+          ARRAY(${blockedMemberIds(viewerId)}) AS blocked,
+          (SELECT coalesce(json_agg(json_build_array(r.post_id, r.status)), '[]') FROM (
+            SELECT DISTINCT ON (sr.post_id) sr.post_id, sr.status FROM exchange_requests sr
+            WHERE sr.requester_id = ${viewerId} AND sr.status IN ('pending', 'accepted', 'completed')
+            ORDER BY sr.post_id, sr.created_at DESC) AS r) AS requests,
+          ${matchingEnabledColumn(viewerId)} AS matching_enabled`,
+      'viewer_state',
+      {},
+    );
+    return {
+      connections: new Set(row?.connections ?? []),
+      blocked: new Set(row?.blocked ?? []),
+      exchangeStatuses: new Map(row?.requests ?? []),
+      matchingEnabled: row?.matching_enabled ?? true,
+    };
+  }
+}
