@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
-import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
+import type { LRUCache } from 'lru-cache';
 import { AddedPosts } from './added-posts.js';
+import { KeptValues } from './kept-values.js';
 
 /** What a shared cache did since start (`/api/metrics`). */
 export interface CacheCounts {
@@ -13,13 +13,11 @@ export interface CacheCounts {
 /** The payload prefix of a notification naming the posts a statement added (migration 0015). */
 export const POSTS_ADDED_PREFIX = 'posts+';
 
-const REMEMBERED_FORGETS = 10_000;
-
 /**
  * Lists of posts an instance keeps between requests (a search's hits, a member's match ranking),
- * current through the database's notifications on the one realtime hub: a new post is taken into
- * every kept list it belongs to (`takeIn`, the subclass's), a notification named in `changedBy`
- * or a gap in them empties the cache, and `forget` drops one list. The instance that writes calls
+ * current through the database's notifications (`KeptValues`): a new post is taken into every
+ * kept list it belongs to (`takeIn`, the subclass's), a notification named in `changedBy` or a
+ * gap in them empties the cache, and `forget` drops one list. The instance that writes calls
  * `changed()` / `postsAdded()` itself before it answers, so its writer's next read sees the write.
  *
  * A list read while the cache was emptied, or while its own key was forgotten, is handed to its
@@ -27,12 +25,8 @@ const REMEMBERED_FORGETS = 10_000;
  * load a read can take longer than the community takes to post). Requests missing the same key
  * together share one read.
  */
-export abstract class KeptPostLists<List extends object, Read extends List | null = List> {
-  private readonly filling = new Map<string, Promise<Read>>();
+export abstract class KeptPostLists<List extends object, Read extends List | null = List> extends KeptValues {
   private readonly added = new AddedPosts();
-  /** Bumped by every `changed()`; per key by `forget()`: a list read across one is not kept. */
-  private epoch = 0;
-  private readonly forgotten = new LRUCache<string, number>({ max: REMEMBERED_FORGETS });
   /** What the cache did since start (`/api/metrics`): lists asked for, read, posts taken in, times emptied. */
   readonly counts: CacheCounts = { lookups: 0, reads: 0, takenIn: 0, emptied: 0 };
 
@@ -40,33 +34,26 @@ export abstract class KeptPostLists<List extends object, Read extends List | nul
     /** The kept lists by key; undefined turns the cache off. */
     protected readonly entries: LRUCache<string, List> | undefined,
     /** Notifications after which no kept list can be trusted. */
-    private readonly changedBy: ReadonlySet<string>,
-  ) {}
+    changedBy: ReadonlySet<string>,
+  ) {
+    super(changedBy);
+  }
 
   /** False when turned off by configuration: every request then reads its own. */
   get enabled(): boolean {
     return this.entries !== undefined;
   }
 
-  /** Subscribes to the database's change notifications. */
-  listen(hub: RealtimeHub): void {
-    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
-      if (payload.startsWith(POSTS_ADDED_PREFIX)) void this.postsAdded(payload.slice(POSTS_ADDED_PREFIX.length).split(','));
-      else if (this.changedBy.has(payload)) this.changed();
-    });
-    hub.onGap(() => this.changed());
+  protected heard(payload: string): void {
+    if (payload.startsWith(POSTS_ADDED_PREFIX)) void this.postsAdded(payload.slice(POSTS_ADDED_PREFIX.length).split(','));
   }
 
-  /** Something any list could hold changed: all are dropped. */
-  changed(): void {
+  protected dropAll(): void {
     this.counts.emptied += 1;
-    this.epoch += 1;
     this.entries?.clear();
   }
 
-  /** One list can no longer be trusted: it is dropped, and a read of it under way is not kept. */
-  forget(key: string): void {
-    this.forgotten.set(key, (this.forgotten.get(key) ?? 0) + 1);
+  protected drop(key: string): void {
     this.entries?.delete(key);
   }
 
@@ -85,11 +72,22 @@ export abstract class KeptPostLists<List extends object, Read extends List | nul
     const kept = this.entries?.get(key);
     this.counts.lookups += 1;
     if (kept) return kept;
-    const pending = this.filling.get(key);
-    if (pending) return pending;
-    const fill = this.fill(key, read).finally(() => this.filling.delete(key));
-    this.filling.set(key, fill);
-    return fill;
+    let addsBefore = 0;
+    return this.once(
+      key,
+      () => {
+        addsBefore = this.added.count;
+        this.counts.reads += 1;
+        return read();
+      },
+      async (list) => {
+        if (list === null) return;
+        const addedSince = this.added.since(addsBefore);
+        if (!addedSince) return;
+        this.entries?.set(key, list);
+        if (addedSince.length > 0) await this.takeIn(addedSince, [key]);
+      },
+    );
   }
 
   /**
@@ -97,20 +95,6 @@ export abstract class KeptPostLists<List extends object, Read extends List | nul
    * Must not fail: on an error it empties the cache (`changed()`).
    */
   protected abstract takeIn(ids: string[], keys: string[]): Promise<void>;
-
-  private async fill(key: string, read: () => Promise<Read>): Promise<Read> {
-    const epoch = this.epoch;
-    const forgotten = this.forgotten.get(key);
-    const addsBefore = this.added.count;
-    this.counts.reads += 1;
-    const list = await read();
-    if (list === null) return list;
-    const addedSince = this.added.since(addsBefore);
-    if (epoch !== this.epoch || forgotten !== this.forgotten.get(key) || !addedSince) return list;
-    this.entries?.set(key, list);
-    if (addedSince.length > 0) await this.takeIn(addedSince, [key]);
-    return list;
-  }
 }
 
 /** Where `item` goes in `list`, sorted by `compare`: after every element that sorts before it. */

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { ExchangeStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
-import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
+import type { RealtimeHub } from '../../realtime/hub.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
+import { KeptValues } from './kept-values.js';
 
 /**
  * Notifications after which anyone's state may differ: Profile Visibility and AI match
@@ -14,7 +15,6 @@ const STATES_CHANGED: ReadonlySet<string> = new Set(['member_settings', 'member_
 /** The payload prefix of a notification naming the members who sent new requests (migration 0019). */
 export const REQUESTERS_ADDED_PREFIX = 'exchange_requesters+';
 const MAX_VIEWERS = 1_000;
-const REMEMBERED_FORGETS = 10_000;
 /** The key of the hidden members' read among the viewers' (no member id has a space). */
 const HIDDEN_MEMBERS_KEY = ' hidden members';
 /** A safety net: the states are kept current by notifications, this bounds a missed one. */
@@ -108,17 +108,14 @@ const registered = new WeakMap<Database, ViewerStates>();
  * within a notification's delay, as with the feed cache and the match rankings. Without `listen`
  * every lookup reads (`kept` is false and pages check the rules in their own statement).
  */
-export class ViewerStates {
+export class ViewerStates extends KeptValues {
   /** Undefined until `listen`: nothing is kept. */
   private viewers: LRUCache<string, ViewerRead> | undefined;
   private hiddenMembers: ReadonlySet<string> | undefined;
-  /** Reads under way, with the epoch they started in: a lookup after a change does not join one. */
-  private readonly reading = new Map<string, { epoch: number; forgotten: number | undefined; read: Promise<unknown> }>();
-  /** Bumped by every `changed()` and, per viewer, `forget()`: a read across one is not kept. */
-  private epoch = 0;
-  private readonly forgotten = new LRUCache<string, number>({ max: REMEMBERED_FORGETS });
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    super(STATES_CHANGED);
+  }
 
   /** The states every list of posts on `db` reads through (a new one, keeping nothing, when none was attached). */
   static of(db: Database): ViewerStates {
@@ -137,30 +134,26 @@ export class ViewerStates {
   }
 
   /** Keeps the states from now on, current through the hub's change notifications. */
-  listen(hub: RealtimeHub): void {
+  override listen(hub: RealtimeHub): void {
     this.viewers = new LRUCache({ max: MAX_VIEWERS, ttl: VIEWER_STATES_TTL_MS });
-    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
-      if (STATES_CHANGED.has(payload)) this.changed();
-      else if (payload === REQUESTERS_ADDED_PREFIX) this.changed();
-      else if (payload.startsWith(REQUESTERS_ADDED_PREFIX)) this.forget(payload.slice(REQUESTERS_ADDED_PREFIX.length).split(','));
-    });
-    hub.onGap(() => this.changed());
+    super.listen(hub);
   }
 
-  /** Someone's visibility, blocks, connections or requests changed: everything kept is dropped. */
-  changed(): void {
-    this.epoch += 1;
+  /** New requests name their senders: their states are forgotten (all, when too many to name). */
+  protected heard(payload: string): void {
+    if (!payload.startsWith(REQUESTERS_ADDED_PREFIX)) return;
+    const ids = payload.slice(REQUESTERS_ADDED_PREFIX.length);
+    if (ids === '') this.changed();
+    else for (const id of ids.split(',')) this.forget(id);
+  }
+
+  protected dropAll(): void {
     this.hiddenMembers = undefined;
-    this.forgotten.clear();
     this.viewers?.clear();
   }
 
-  /** These viewers' own requests changed (they sent one): their states are dropped, a read under way is not kept. */
-  forget(viewerIds: readonly string[]): void {
-    for (const id of viewerIds) {
-      this.forgotten.set(id, (this.forgotten.get(id) ?? 0) + 1);
-      this.viewers?.delete(id);
-    }
+  protected drop(viewerId: string): void {
+    this.viewers?.delete(viewerId);
   }
 
   /** The viewer's state, kept or read. */
@@ -170,28 +163,13 @@ export class ViewerStates {
         this.once(HIDDEN_MEMBERS_KEY, () => this.readHiddenMembers(), (members) => {
           if (this.viewers) this.hiddenMembers = members;
         }),
-      this.viewers?.get(viewerId) ?? this.once(viewerId, () => this.readViewer(viewerId), (value) => this.viewers?.set(viewerId, value)),
+      this.viewers?.get(viewerId) ?? this.once(viewerId, () => this.readViewer(viewerId), (value) => void this.viewers?.set(viewerId, value)),
     ]);
     return {
       hidden: new AuthorsHidden(viewerId, hiddenMembers, read.connections, read.blocked),
       exchangeStatuses: read.exchangeStatuses,
       matchingEnabled: read.matchingEnabled,
     };
-  }
-
-  /** Reads under `key`, shared by the lookups of one epoch, and kept by `keep` unless a change came meanwhile. */
-  private async once<T>(key: string, read: () => Promise<T>, keep: (value: T) => void): Promise<T> {
-    const pending = this.reading.get(key);
-    const forgotten = this.forgotten.get(key);
-    if (pending?.epoch === this.epoch && pending.forgotten === forgotten) return pending.read as Promise<T>;
-    const epoch = this.epoch;
-    const reading = read().finally(() => {
-      if (this.reading.get(key)?.read === reading) this.reading.delete(key);
-    });
-    this.reading.set(key, { epoch, forgotten, read: reading });
-    const value = await reading;
-    if (epoch === this.epoch && forgotten === this.forgotten.get(key)) keep(value);
-    return value;
   }
 
   /** The members with Profile Visibility off (one row: the list as an array value). */

@@ -75,7 +75,7 @@ export async function sendExchangeRequest(
       // The author's response signal counts the request and the sender's pages show it: here
       // before the answer, elsewhere when the notification comes (migrations 0018, 0019).
       PostCards.of(db).signalsChanged([post.userId]);
-      ViewerStates.of(db).forget([viewerId]);
+      ViewerStates.of(db).forget(viewerId);
       return toRequestItem(request, request.conversation_id);
     } catch (err) {
       // Two sends at once: the partial unique index lets one through; the other is the same 409.
