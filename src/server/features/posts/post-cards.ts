@@ -33,6 +33,15 @@ export const SIGNALS_TTL_MS = 60_000;
 const CARDS_TTL_MS = 300_000;
 
 
+/** A card's columns, over aliases p (the post) and pr (its author's profile). */
+export const CARD_COLUMNS = sql`p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
+          to_json(p.custom_tags) AS custom_tags, p.category_id, NULL::text AS category_name,
+          p.available_from::text AS available_from, p.available_until::text AS available_until,
+          p.preferred_days, p.preferred_times, p.availability_description, p.status,
+          ${isoTime('p.created_at')} AS created_at, ${isoTime('p.updated_at')} AS updated_at,
+          pr.display_name AS author_name, pr.photo_id::text AS author_photo_id,
+          pr.primary_category_id AS author_category_id, NULL::text AS author_category_name`;
+
 const registered = new WeakMap<Database, PostCards>();
 
 /**
@@ -119,6 +128,11 @@ export class PostCards {
     else for (const id of authorIds) this.signalsByAuthor?.delete(id);
   }
 
+  /** Keeps the card of a post this instance just created (read in its insert: `CARD_COLUMNS`). */
+  keepNew(card: PostCard): void {
+    this.cardsById?.set(card.id, card);
+  }
+
   /** The posts' cards, kept or read (one statement for those missing); a post gone is absent. */
   async cards(ids: readonly string[]): Promise<Map<string, PostCard>> {
     const found = new Map<string, PostCard>();
@@ -134,13 +148,7 @@ export class PostCards {
     this.counts.cards.reads += missing.length;
     const rows = await queryRows<PostCard>(
       this.db,
-      sql`SELECT p.id, p.user_id, p.title, p.description, p.offering, p.looking_for, p.additional_context,
-          to_json(p.custom_tags) AS custom_tags, p.category_id, NULL::text AS category_name,
-          p.available_from::text AS available_from, p.available_until::text AS available_until,
-          p.preferred_days, p.preferred_times, p.availability_description, p.status,
-          ${isoTime('p.created_at')} AS created_at, ${isoTime('p.updated_at')} AS updated_at,
-          pr.display_name AS author_name, pr.photo_id::text AS author_photo_id,
-          pr.primary_category_id AS author_category_id, NULL::text AS author_category_name
+      sql`SELECT ${CARD_COLUMNS}
         FROM posts p LEFT JOIN profiles pr ON pr.id = p.user_id
         WHERE p.id = ANY(${`{${missing.join(',')}}`}::uuid[])`,
       'post_cards',

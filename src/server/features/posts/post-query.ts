@@ -295,6 +295,13 @@ export async function selectPostsById(db: Database, viewerId: string, ids: reado
   return finishRows(db, viewerId, rows, true);
 }
 
+/** A post the viewer has just created, as their own lists show it (no requests yet), from its card. */
+export async function newOwnPostRow(db: Database, card: PostCard): Promise<PostRow> {
+  const [row] = await withCategoryNames(db, [cardRow(card, null, 0)]);
+  if (!row) throw new Error('no row for a new post');
+  return row;
+}
+
 /** The rows' authors' response signals (`withSignals`; never the viewer's) and category names, in place. */
 async function finishRows<Row extends PostRow>(db: Database, viewerId: string, rows: Row[], withSignals: boolean): Promise<Row[]> {
   if (withSignals) {

@@ -14,8 +14,8 @@ import { posts, postTags } from '../../db/schema/index.js';
 import type { WriteLimits } from '../../config.js';
 import { AppError, forbidden, notFound, RateLimitedError, validationFailed } from '../../errors.js';
 import { enforceHourlyLimit } from '../../lib/rate-limit.js';
-import { PostCards } from './post-cards.js';
-import { nextOffset, selectPosts, toPostItem } from './post-query.js';
+import { CARD_COLUMNS, PostCards, type PostCard } from './post-cards.js';
+import { newOwnPostRow, nextOffset, selectPosts, toPostItem } from './post-query.js';
 
 /** Values the spec sends on every create (section 9). */
 const FIXED_POST_VALUES = {
@@ -115,23 +115,26 @@ export async function createPost(db: Database, viewerId: string, input: CreatePo
       latitude: checks.latitude,
       longitude: checks.longitude,
     })
-    .returning({ id: posts.id });
-  // The post and its tags in one statement (one round trip, and atomic without a transaction).
+    .returning();
+  // The post, its tags and its card (`CARD_COLUMNS`) in one statement (one round trip, and
+  // atomic without a transaction); drizzle puts the insert in parentheses of its own.
   const tags = derivePostTags(input.offering, input.lookingFor);
-  const [row] = await queryRows<{ id: string }>(
+  const [card] = await queryRows<PostCard>(
     db,
-    tags.length === 0
-      ? insert.getSQL()
-      : // drizzle puts the insert in parentheses of its own.
-        sql`WITH post AS ${insert}, tags AS (
+    sql`WITH post AS ${insert}${
+      tags.length === 0
+        ? sql``
+        : sql`, tags AS (
             INSERT INTO post_tags (post_id, tag, side)
             SELECT post.id, t.tag, t.side FROM post, jsonb_to_recordset(${JSON.stringify(tags)}::jsonb) AS t(tag text, side text)
-          )
-          SELECT id FROM post`,
+          )`
+    }
+      SELECT ${CARD_COLUMNS} FROM post p LEFT JOIN profiles pr ON pr.id = p.user_id`,
   );
-  if (!row) throw new Error('insert into posts returned no row');
-  const id = row.id;
-  return getOwnPost(db, viewerId, id);
+  if (!card) throw new Error('insert into posts returned no row');
+  // The lists that show it next (search and match pages, here) need not read it again.
+  PostCards.of(db).keepNew(card);
+  return toPostItem(await newOwnPostRow(db, card), viewerId);
 }
 
 /**
