@@ -47,6 +47,7 @@ import { supportRoutes } from './features/support/support.routes.js';
 import { networkRoutes } from './features/network/network.routes.js';
 import { requestRoutes } from './features/requests/requests.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
+import { SearchPeople } from './features/search/search-people.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { verificationRoutes } from './features/verification/verification.routes.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Before the routes: the API document is made of the routes registered after it.
   await registerOpenApi(app, config);
   const searchHits = new SearchHits(database.db, config.searchCacheHits);
+  const searchPeople = new SearchPeople(database.db);
   const matchRankings = new MatchRankings(database.db, config.matchCache);
   const postCards = new PostCards(database.db, config.postCardCache).attach();
   const viewerStates = new ViewerStates(database.db).attach();
@@ -237,6 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const feedCache = new FeedCache(config.feedCacheBytes, undefined, checksListAnswers(config));
   feedCache.listen(hub);
   searchHits.listen(hub);
+  searchPeople.listen(hub);
   matchRankings.listen(hub);
   postCards.listen(hub);
   viewerStates.listen(hub);
@@ -251,6 +254,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // A post edited, closed or deleted, or a profile's filters changed, here: searches here forget
     // their hits before the answer goes out (a new post is taken in by its route).
     if (['/api/posts/', '/api/profiles'].some((prefix) => request.url.startsWith(prefix))) searchHits.changed();
+    // A profile written here (name, photo, skill): searches here forget the people they named.
+    if (request.url.startsWith('/api/profiles')) searchPeople.changed();
     // Anything but a new post (scored into every ranking by its route) or a new request (pending:
     // it connects nobody; the requests service forgets its sender's state) may change someone's
     // matches, whose posts they may see or their requests: rankings and viewer states here are dropped.
@@ -276,7 +281,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(profileRoutes);
   await app.register(postRoutes, { feedCache, searchHits, matchRankings });
   await app.register(matchingRoutes, { matchRankings });
-  await app.register(searchRoutes, { searchHits });
+  await app.register(searchRoutes, { searchHits, people: searchPeople });
   await app.register(requestRoutes);
   await app.register(ratingRoutes);
   await app.register(notificationRoutes);

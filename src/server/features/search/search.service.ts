@@ -1,16 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_PEOPLE_MAX, type PostAuthor, type SearchResponse } from '../../../shared/schemas/posts.js';
-import { queryRows, type Database } from '../../db/client.js';
-import { nameVector } from '../../db/schema/index.js';
-import { notBlockedWith } from '../blocks/blocks.service.js';
-import { authorVisibleTo, barePostsQuery, isAppPage, nextOffset, photoUrl, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
-import { escapeLike, searchWords, substringPattern, textFilterFor } from '../posts/post-text-filter.js';
+import type { SearchResponse } from '../../../shared/schemas/posts.js';
+import type { Database } from '../../db/client.js';
+import { barePostsQuery, isAppPage, nextOffset, postItems, selectBarePosts, selectPosts } from '../posts/post-query.js';
+import { searchWords, textFilterFor } from '../posts/post-text-filter.js';
+import { categorySubtree, serviceTypes } from './search-filters.js';
 import { hitsQuery, type SearchHits } from './search-hits.js';
+import { searchPeople, type PeopleQuery, type SearchPeople } from './search-people.js';
 
-export interface SearchOptions {
-  q?: string | undefined;
-  serviceType: 'all' | 'digital' | 'physical' | 'both';
-  categoryId?: number | undefined;
+export interface SearchOptions extends PeopleQuery {
   limit: number;
   offset: number;
 }
@@ -22,7 +19,12 @@ export interface SearchOptions {
  * Category: the post's category, or the author's primary category when the post has none,
  * within the chosen category's sub-tree.
  */
-export async function searchPosts(db: Database, viewerId: string, options: SearchOptions, searchHits?: SearchHits): Promise<SearchResponse> {
+export async function searchPosts(
+  db: Database,
+  viewerId: string,
+  options: SearchOptions,
+  { searchHits, people: keptPeople }: { searchHits?: SearchHits; people?: SearchPeople } = {},
+): Promise<SearchResponse> {
   const filters: SQL[] = [];
   if (options.serviceType !== 'all') {
     filters.push(sql`p.user_id IN (SELECT sp.id FROM profiles sp WHERE sp.service_type IN (${serviceTypes(options.serviceType)}))`);
@@ -32,7 +34,8 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
     filters.push(sql`(p.category_id IN (${subtree})
       OR (p.category_id IS NULL AND p.user_id IN (SELECT cp.id FROM profiles cp WHERE cp.primary_category_id IN (${subtree}))))`);
   }
-  const people = async () => (options.offset === 0 ? searchPeople(db, viewerId, options) : []);
+  // The 'People' group comes with the first page only.
+  const people = async () => (options.offset > 0 ? [] : keptPeople ? keptPeople.people(viewerId, options) : searchPeople(db, viewerId, options));
   if (searchHits?.enabled) {
     // Text searched: a page of the hits everyone's searches for the same text share (`SearchHits`).
     const { filter } = await textFilterFor(db, options.q);
@@ -100,72 +103,3 @@ export async function searchPosts(db: Database, viewerId: string, options: Searc
   return { items, total, nextOffset: nextOffset(options.offset, options.limit, rows.length, total), people: found };
 }
 
-/** Profile service types the filter accepts: 'digital' and 'physical' include 'both'. */
-function serviceTypes(serviceType: Exclude<SearchOptions['serviceType'], 'all'>): SQL {
-  return serviceType === 'both' ? sql`'both'` : sql`${serviceType}, 'both'`;
-}
-
-/** Ids of a category and everything under it (the taxonomy has three levels). */
-function categorySubtree(categoryId: number): SQL {
-  return sql`SELECT c.id FROM skill_categories c
-    LEFT JOIN skill_categories c1 ON c1.id = c.parent_id
-    WHERE c.id = ${categoryId} OR c1.id = ${categoryId} OR c1.parent_id = ${categoryId}`;
-}
-
-interface PersonRow {
-  id: string;
-  display_name: string;
-  photo_id: string | null;
-  category_name: string | null;
-}
-
-/**
- * Members found by display name for the 'People' group: each typed word as a prefix of a word
- * of the name (the name's full-text vector, an expression GIN index), or the
- * whole text anywhere in the name (3+ characters), case-insensitive. Never the viewer, and a
- * member with Profile Visibility off only for their connections, and never a member blocked
- * either way (the rules posts follow).
- * The Service Type and Skill Category filters apply to the member's profile. Names that start
- * with the text come first.
- */
-export async function searchPeople(db: Database, viewerId: string, options: Omit<SearchOptions, 'limit' | 'offset'>): Promise<PostAuthor[]> {
-  const words = searchWords(options.q);
-  if (words.length === 0) return [];
-  const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
-  // The name's words (profiles_name_vector_idx): search_vector's weight A, without the skills.
-  const name = nameVector(sql`pr.display_name`);
-  const { phrase, pattern } = substringPattern(options.q);
-  // A text of stop words only ('the') is an empty query: it matches nothing (numnode = 0).
-  const matches = [sql`(numnode(${tsquery}) > 0 AND ${name} @@ ${tsquery})`];
-  if (phrase.length >= 3) matches.push(sql`pr.display_name ILIKE ${pattern}`);
-  const where = [
-    sql`pr.display_name IS NOT NULL`,
-    sql`pr.id <> ${viewerId}`,
-    sql`(${sql.join(matches, sql` OR `)})`,
-    authorVisibleTo(viewerId, sql`pr.id`),
-    notBlockedWith(viewerId, sql`pr.id`),
-  ];
-  if (options.serviceType !== 'all') where.push(sql`pr.service_type IN (${serviceTypes(options.serviceType)})`);
-  if (options.categoryId !== undefined) where.push(sql`pr.primary_category_id IN (${categorySubtree(options.categoryId)})`);
-  const rows = await queryRows<PersonRow>(
-    db,
-    sql`SELECT pr.id, pr.display_name, pr.photo_id::text AS photo_id,
-          (SELECT c.name FROM skill_categories c WHERE c.id = pr.primary_category_id) AS category_name
-        FROM profiles pr
-        WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY (pr.display_name ILIKE ${`${escapeLike(phrase)}%`}) DESC,
-          CASE WHEN numnode(${tsquery}) > 0 THEN ts_rank(${name}, ${tsquery}) ELSE 0 END DESC,
-          lower(pr.display_name), pr.id
-        LIMIT ${sql.raw(String(SEARCH_PEOPLE_MAX))}`,
-    // Named: its text changes only with the filters (the words are one value), and planning it
-    // cost PGlite more than running it (6.7 of 12.7 ms for 'excel').
-    'search_people',
-    {},
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.display_name.trim() || 'User',
-    avatarUrl: photoUrl(row.photo_id),
-    skill: row.category_name ?? 'General',
-  }));
-}

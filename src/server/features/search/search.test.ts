@@ -154,9 +154,29 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect(await people(`q=${tag}craft`)).not.toContain(skilled.userId);
     expect(await people(`q=${tag}mendes`)).toEqual([skilled.userId]);
 
-    // At most 5.
+    // At most 5. (Profiles written straight to the database reach the shared lists with their
+    // notification, a few milliseconds later: `SearchPeople`.)
     for (let i = 0; i < 4; i += 1) await memberWithProfile(server(), { displayName: `Extra ${tag}${'abcd'.charAt(i)}` });
-    expect(await people(`q=${tag}`)).toHaveLength(5);
+    expect(await readUntil(() => people(`q=${tag}`), (found) => found.length === 5)).toHaveLength(5);
+  });
+
+  it("shares each search's people between viewers, each seeing them by their own rules, and follows names changed in the database", async () => {
+    const tag = `zq${unique()}`;
+    const [viewer, other] = [await memberWithProfile(server()), await memberWithProfile(server())];
+    const [iris, ivan] = [await memberWithProfile(server(), { displayName: `Iris ${tag}` }), await memberWithProfile(server(), { displayName: `Ivan ${tag}` })];
+    const people = async (client: typeof viewer.client, q = tag) =>
+      (await client.json<SearchResponse>(await client.get(`/api/search?q=${q}`))).people.map((p) => p.name);
+    expect(await readUntil(() => people(viewer.client), (found) => found.length === 2)).toEqual([`Iris ${tag}`, `Ivan ${tag}`]);
+    // Ivan blocks the viewer (through the API): the viewer's next search leaves him out, the other member's keeps him.
+    expect((await ivan.client.post('/api/blocks', { memberId: viewer.userId })).status).toBe(201);
+    expect(await people(viewer.client)).toEqual([`Iris ${tag}`]);
+    expect(await people(other.client)).toEqual([`Iris ${tag}`, `Ivan ${tag}`]);
+    // Renamed straight in the database: once the notification comes.
+    await db().update(profiles).set({ displayName: `Irene ${tag}` }).where(eq(profiles.id, iris.userId));
+    expect(await readUntil(() => people(other.client), (found) => found[0] === `Irene ${tag}`)).toEqual([`Irene ${tag}`, `Ivan ${tag}`]);
+    // The people were read for everyone (the pool's connection that answers may not have run it).
+    const named = await queryRows<{ name: string }>(db(), sql`SELECT name FROM pg_prepared_statements WHERE name LIKE ${kind === 'pglite' ? 'pglite_search_people_shared%' : 'search_people_shared%'}`);
+    if (kind === 'pglite') expect(named.length).toBeGreaterThan(0);
   });
 
   it("matches people's names through the index built for them (the same expression)", async () => {
@@ -184,7 +204,8 @@ describe.each(testDatabases())('search on %s', (kind) => {
     // A pending request is not a connection.
     expect(await people()).toEqual([]);
     await db().update(exchangeRequests).set({ status: 'accepted' }).where(eq(exchangeRequests.id, pending?.id ?? ''));
-    expect(await people()).toEqual([hidden.userId]);
+    // Written straight to the database: the viewer's kept state follows with its notification.
+    expect(await readUntil(people, (found) => found.length > 0)).toEqual([hidden.userId]);
   });
 
   it('summarises a member: rating, join date, median response time or null', async () => {
