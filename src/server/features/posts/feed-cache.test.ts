@@ -141,7 +141,9 @@ describe.each(testDatabases())('feed cache on %s', (kind) => {
     // Signing up and in changes nothing a feed shows, so it leaves the cache alone.
     await signedInMember(server());
     expect(ids(await viewer.client.json<FeedResponse>(await viewer.client.get('/api/feed?limit=50')))).not.toContain(silent);
-    await setSettings(db(), viewer.userId, { aiMatchSuggestions: true });
+    // A notification every kept list of posts drops on (the cached pages, and the newest posts
+    // the pages are made from: `SearchHits.newestPage`): an author's profile.
+    await db().update(profiles).set({ about: 'Bakes bread' }).where(eq(profiles.id, author.userId));
     expect(ids(await feedUntil(viewer.client, (f) => ids(f).includes(silent)))).toContain(silent);
   });
 

@@ -48,32 +48,37 @@ export async function feed(
       matchingEnabled: result.matchingEnabled,
     };
   }
-  // Filtered by text: the page of the search's hits (`SearchHits`), newest first, and the viewer's
+  // Filtered by text: the page of the search's hits (`SearchHits`), newest first; without text,
+  // of the newest posts kept the same way (unless the page reaches past them); the viewer's
   // matching switch from their kept state. Else one statement: the page, its authors' response
   // signals and the viewer's matching switch.
   const named = isAppPage(options.limit, options.offset);
+  const page = { limit: options.limit, offset: options.offset };
   const hits = filter && searchHits?.enabled ? await searchHits.hits(hitsQuery(options.q, filter)) : null;
+  const kept =
+    hits && searchHits
+      ? (await searchHits.page(viewerId, hits, 'newest', { ...page, prepareAs: named ? 'feed_hits_page' : undefined })).rows
+      : !filter && searchHits?.enabled
+        ? await searchHits.newestPage(viewerId, { ...page, prepareAs: named ? 'feed_newest_page' : undefined })
+        : null;
   let rows: PostRow[];
   let matchingEnabled: boolean;
-  if (hits && searchHits) {
-    [rows, matchingEnabled] = await Promise.all([
-      searchHits.page(viewerId, hits, 'newest', { limit: options.limit, offset: options.offset, prepareAs: named ? 'feed_hits_page' : undefined }).then((page) => page.rows),
-      isMatchingEnabled(db, viewerId),
-    ]);
+  if (kept) {
+    rows = kept;
+    matchingEnabled = await isMatchingEnabled(db, viewerId);
   } else {
-    const page = await selectPosts<{ matching_enabled: boolean }>(db, {
+    const read = await selectPosts<{ matching_enabled: boolean }>(db, {
       viewerId,
       scope: 'community',
       where: filter ? [filter.condition] : [],
       columns: [sql`${matchingEnabledColumn(viewerId)} AS matching_enabled`],
-      limit: options.limit,
-      offset: options.offset,
+      ...page,
       withSignals: true,
       // Named without text only (a text filter's best plan depends on the text), for the app's pages.
       prepareAs: filter || !named ? undefined : 'feed_page',
     });
-    rows = page;
-    matchingEnabled = page[0] ? page[0].matching_enabled : await isMatchingEnabled(db, viewerId);
+    rows = read;
+    matchingEnabled = read[0] ? read[0].matching_enabled : await isMatchingEnabled(db, viewerId);
   }
   return {
     // The item gets its match in place: a spread copy of every item cost 5 % of a page's CPU.

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
 import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
-import { ViewerStates } from '../posts/viewer-states.js';
+import { ViewerStates, type AuthorsHidden } from '../posts/viewer-states.js';
 import { selectPostsById, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
 
@@ -58,6 +58,8 @@ class Entry implements Hits {
   constructor(
     readonly query: HitsQuery,
     readonly best: Hit[],
+    /** True when the search finds more posts than were read (the newest posts: `NEWEST_KEPT`). */
+    readonly capped = false,
   ) {
     this.ids = new Set(best.map((hit) => hit.id));
     for (const hit of best) this.countIn(hit);
@@ -112,6 +114,27 @@ export function bestFirst(a: Hit, b: Hit): number {
 function newestFirst(a: Hit, b: Hit): number {
   return compareText(b.createdAt, a.createdAt) || compareText(b.id, a.id);
 }
+
+/** The ids of a page of `list` (offset and limit counted in what the viewer may see). */
+function pageOf(list: readonly Hit[], hidden: AuthorsHidden, { offset, limit }: { offset: number; limit: number }): string[] {
+  const page: string[] = [];
+  let skip = offset;
+  for (const hit of list) {
+    if (page.length === limit) break;
+    if (hidden.has(hit.userId)) continue;
+    if (skip > 0) skip -= 1;
+    else page.push(hit.id);
+  }
+  return page;
+}
+
+/**
+ * How many of the newest active posts the feed's pages without text are made from (20 pages of
+ * 50, less the viewer's hidden authors' posts); pages past them are read in the database.
+ */
+export const NEWEST_KEPT = 1_000;
+/** The newest posts as a search's hits: every active post (rank 0), kept under a key no search has. */
+const NEWEST_QUERY: HitsQuery = { key: ' newest', where: [sql`true`], rank: sql`0`, rowRank: sql`0` };
 
 interface HitRow {
   id: string;
@@ -222,18 +245,36 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
    */
   async page(viewerId: string, hits: Hits, order: 'best' | 'newest', options: HitsPageOptions): Promise<{ rows: PostRow[]; total: number }> {
     const { hidden } = await ViewerStates.of(this.db).of(viewerId);
-    const unseen = hidden.postsIn(hits);
     const list = order === 'best' ? hits.best : hits.newest();
-    const total = list.length - unseen;
-    const page: string[] = [];
-    let skip = options.offset;
-    for (const hit of list) {
-      if (page.length === options.limit) break;
-      if (hidden.has(hit.userId)) continue;
-      if (skip > 0) skip -= 1;
-      else page.push(hit.id);
-    }
-    return { rows: await selectPostsById(this.db, viewerId, page, options.prepareAs), total };
+    const total = list.length - hidden.postsIn(hits);
+    return { rows: await selectPostsById(this.db, viewerId, pageOf(list, hidden, options), options.prepareAs), total };
+  }
+
+  /**
+   * A page of the feed without text from the newest active posts, kept like a search's hits for
+   * every viewer (the `NEWEST_KEPT` newest, and those added since), the viewer's rules applied as
+   * on `page`; null when the page reaches past them (it is then read in the database).
+   */
+  async newestPage(viewerId: string, options: HitsPageOptions): Promise<PostRow[] | null> {
+    const newest = await this.lookup(NEWEST_QUERY.key, () => this.readNewest());
+    if (!newest) return null;
+    const { hidden } = await ViewerStates.of(this.db).of(viewerId);
+    // Every rank is 0: best first is newest first.
+    const ids = pageOf(newest.best, hidden, options);
+    if (ids.length < options.limit && newest.capped) return null;
+    return selectPostsById(this.db, viewerId, ids, options.prepareAs);
+  }
+
+  /** The `NEWEST_KEPT` newest active posts (one more read to tell whether there are more). */
+  private async readNewest(): Promise<Entry> {
+    const rows = await queryRows<HitRow>(
+      this.db,
+      sql`SELECT ${hitColumns(NEWEST_QUERY.rank)} FROM posts p WHERE p.status = 'active'
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${sql.raw(String(NEWEST_KEPT + 1))}`,
+      'newest_posts',
+      {},
+    );
+    return new Entry(NEWEST_QUERY, rows.slice(0, NEWEST_KEPT).map(toHit), rows.length > NEWEST_KEPT);
   }
 
   /** Every active post the search finds, best first; null past `maxEntryHits`. */
