@@ -34,6 +34,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { PostCards } from './features/posts/post-cards.js';
 import { ViewerStates } from './features/posts/viewer-states.js';
+import { ProfileViews } from './features/profiles/profile-views.js';
 import { keepPlannerStatistics } from './db/planner-statistics.js';
 import { FeedCache } from './features/posts/feed-cache.js';
 import { SearchHits } from './features/search/search-hits.js';
@@ -153,6 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const matchRankings = new MatchRankings(database.db, config.matchCache);
   const postCards = new PostCards(database.db, config.postCardCache).attach();
   const viewerStates = new ViewerStates(database.db).attach();
+  const profileViews = new ProfileViews(database.db).attach();
   registerMetrics(app, {
     token: config.metricsToken,
     db: database.db,
@@ -243,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   matchRankings.listen(hub);
   postCards.listen(hub);
   viewerStates.listen(hub);
+  profileViews.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
   // Signing up, in or out, reading notifications, chatting, reporting and writing to support change nothing a feed shows, so those
@@ -258,10 +261,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (request.url.startsWith('/api/profiles')) searchPeople.changed();
     // Anything but a new post (scored into every ranking by its route) or a new request (pending:
     // it connects nobody; the requests service forgets its sender's state) may change someone's
-    // matches, whose posts they may see or their requests: rankings and viewer states here are dropped.
+    // matches, whose posts they may see or their requests, or a profile as shown: rankings,
+    // viewer states and profile views here are dropped (a new request forgets its post author's
+    // profile in the requests service).
     if (!(request.method === 'POST' && (request.url === '/api/posts' || request.url === '/api/requests'))) {
       matchRankings.changed();
       viewerStates.changed();
+      profileViews.changed();
       // A new post changes no card, a new request only its author's signal (the requests service
       // forgets it); anything else may change a card or a signal.
       postCards.changed();

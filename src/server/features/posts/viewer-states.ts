@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { ExchangeStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import type { RealtimeHub } from '../../realtime/hub.js';
-import { blockedMemberIds } from '../blocks/blocks.service.js';
+import { blockedMemberIds, type BlockState } from '../blocks/blocks.service.js';
 import { KeptValues } from './kept-values.js';
 
 /**
@@ -39,6 +39,11 @@ export class AuthorsHidden {
     return userId === this.viewerId || this.blocked.has(userId) || (this.hiddenMembers.has(userId) && !this.connections.has(userId));
   }
 
+  /** True when the member is one of the viewer's connections among the hidden members (who sees their profile). */
+  isHiddenConnection(userId: string): boolean {
+    return this.connections.has(userId);
+  }
+
   /**
    * How many posts of a list these authors wrote: the list's count for the community's hidden
    * members (kept with the list, the same set for every viewer) corrected for this viewer's
@@ -59,6 +64,8 @@ export class AuthorsHidden {
 /** What one viewer's lists of posts show besides the posts: whose posts they leave out, the viewer's requests. */
 export interface ViewerState {
   hidden: AuthorsHidden;
+  /** Who blocked whom between the viewer and a member (`blockState`'s answer). */
+  blockWith(memberId: string): BlockState;
   /** The viewer's most recent live request on each post they asked about (`exchangeStatusColumn`'s rule). */
   exchangeStatuses: ReadonlyMap<string, ExchangeStatus>;
   /** The viewer's AI match suggestions setting (`matchingEnabledColumn`). */
@@ -67,7 +74,10 @@ export interface ViewerState {
 
 interface ViewerRead {
   connections: ReadonlySet<string>;
+  /** Blocked either way. */
   blocked: ReadonlySet<string>;
+  /** Blocked by the viewer. */
+  blocking: ReadonlySet<string>;
   exchangeStatuses: ReadonlyMap<string, ExchangeStatus>;
   matchingEnabled: boolean;
 }
@@ -167,6 +177,7 @@ export class ViewerStates extends KeptValues {
     ]);
     return {
       hidden: new AuthorsHidden(viewerId, hiddenMembers, read.connections, read.blocked),
+      blockWith: (memberId) => (read.blocking.has(memberId) ? 'by_viewer' : read.blocked.has(memberId) ? 'by_other' : null),
       exchangeStatuses: read.exchangeStatuses,
       matchingEnabled: read.matchingEnabled,
     };
@@ -184,15 +195,23 @@ export class ViewerStates extends KeptValues {
   }
 
   /**
-   * The viewer's connections among the hidden members, the members blocked either way, the
+   * The viewer's connections among the hidden members, the members blocked either way (and those
+   * by the viewer), the
    * viewer's most recent live request on each post and their matching setting.
    */
   private async readViewer(viewerId: string): Promise<ViewerRead> {
-    const [row] = await queryRows<{ connections: string[]; blocked: string[]; requests: [string, ExchangeStatus][]; matching_enabled: boolean }>(
+    const [row] = await queryRows<{
+      connections: string[];
+      blocked: string[];
+      blocking: string[];
+      requests: [string, ExchangeStatus][];
+      matching_enabled: boolean;
+    }>(
       this.db,
       sql`SELECT ARRAY(SELECT c.id FROM (${connectionsOf(viewerId)}) AS c(id)
             WHERE EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = c.id AND ms.profile_visibility = false)) AS connections,
           ARRAY(${blockedMemberIds(viewerId)}) AS blocked,
+          ARRAY(SELECT bo.blocked_id FROM member_blocks bo WHERE bo.blocker_id = ${viewerId}) AS blocking,
           (SELECT coalesce(json_agg(json_build_array(r.post_id, r.status)), '[]') FROM (
             SELECT DISTINCT ON (sr.post_id) sr.post_id, sr.status FROM exchange_requests sr
             WHERE sr.requester_id = ${viewerId} AND sr.status IN ('pending', 'accepted', 'completed')
@@ -204,6 +223,7 @@ export class ViewerStates extends KeptValues {
     return {
       connections: new Set(row?.connections ?? []),
       blocked: new Set(row?.blocked ?? []),
+      blocking: new Set(row?.blocking ?? []),
       exchangeStatuses: new Map(row?.requests ?? []),
       matchingEnabled: row?.matching_enabled ?? true,
     };

@@ -12,10 +12,12 @@ import {
   type ProfileView,
 } from '../../../shared/schemas/profile.js';
 import { validationFailed } from '../../errors.js';
-import { blockersQuery, blockState } from '../blocks/blocks.service.js';
+import { blockersQuery, blockState, type BlockState } from '../blocks/blocks.service.js';
+import { ViewerStates } from '../posts/viewer-states.js';
 import { lookupZip } from '../geo/geo.service.js';
 import { latestReviewsQuery, toReviewItem, type ReviewRow } from '../ratings/ratings.service.js';
 import { ownsPhoto, photoUrl } from '../uploads/photos.service.js';
+import { ProfileViews } from './profile-views.js';
 import { responseCounts, responseSignalsQuery, type SignalRow } from './response-signal.js';
 
 /** How long an uploaded photo that no profile uses is kept (the member may still be editing). */
@@ -241,12 +243,10 @@ function toRatingSummary(totals: RatingTotals): { rating: number; ratingCount: n
 }
 
 /** One row of the profile view's statement (`getProfileView`): the profile's fields as `OwnRow` names them. */
-interface ProfileViewRow extends Omit<OwnRow, 'updatedAt'> {
+export interface ProfileViewRow extends Omit<OwnRow, 'updatedAt'> {
   joined_at: string;
   profile_visibility: boolean | null;
   location_sharing: boolean | null;
-  blockers: string[];
-  connected: boolean;
   rating: RatingTotals;
   exchanges: number;
   reviews: ReviewRow[];
@@ -254,28 +254,20 @@ interface ProfileViewRow extends Omit<OwnRow, 'updatedAt'> {
 }
 
 /**
- * A profile as /profile/{id} shows it, or null when there is none or the viewer may not see
- * it (Profile Visibility off and not connected, or they blocked the viewer). A member the viewer
- * blocked stays visible to the viewer, marked `blockedByViewer`, so they can lift the block.
- * Location Sharing off hides the ZIP and the location from everyone but the owner.
- *
- * One named statement (profile, settings, blocks, connection, ratings, exchanges, reviews and
- * response signal), built from the same parts their own reads use: as seven statements it held
- * PGlite's one thread ~7 ms a view under the mixed benchmark, each parsed and planned again, and
- * on PostgreSQL each was a round trip (bench/RESULTS.md).
+ * The profile view's statement: profile, settings, ratings, exchanges, reviews and response
+ * signal, built from the same parts their own reads use (as seven statements it held PGlite's one
+ * thread ~7 ms a view under the mixed benchmark, each parsed and planned again, and on PostgreSQL
+ * each was a round trip: bench/RESULTS.md). With a viewer, also who blocked whom between them and
+ * whether they are connected; without, the same for every viewer (`ProfileViews`).
  */
-export async function getProfileView(db: Database, viewerId: string, id: string): Promise<ProfileView | null> {
-  const isOwner = viewerId === id;
+export function profileViewQuery(id: string, viewerId?: string): SQL {
   const json = (query: SQL) => sql`(SELECT row_to_json(x) FROM (${query}) x)`;
-  const [row] = await queryRows<ProfileViewRow>(
-    db,
-    sql`SELECT pr.id, pr.display_name AS "displayName", pr.about, pr.photo_id::text AS "photoId", pr.service_type AS "serviceType",
+  return sql`SELECT pr.id, pr.display_name AS "displayName", pr.about, pr.photo_id::text AS "photoId", pr.service_type AS "serviceType",
           c.id AS "categoryId", c.name AS "categoryName", pr.skill_keywords AS "skillKeywords", pr.portfolio_url AS "portfolioUrl",
           pr.linkedin_url AS "linkedinUrl", pr.lead_time AS "leadTime", pr.zip_code AS "zipCode",
           pr.service_radius_miles AS "serviceRadiusMiles", pr.location, ${isoTime('u.created_at')} AS joined_at,
           s.profile_visibility, s.location_sharing,
-          ARRAY(${blockersQuery(viewerId, id)}) AS blockers,
-          ${connectedCondition(viewerId, id)} AS connected,
+          ${viewerId === undefined ? sql`` : sql`ARRAY(${blockersQuery(viewerId, id)}) AS blockers, ${connectedCondition(viewerId, id)} AS connected,`}
           ${json(ratingTotalsQuery(id))} AS rating,
           (${completedExchangesQuery(id)}) AS exchanges,
           (SELECT coalesce(json_agg(rv), '[]'::json) FROM (${latestReviewsQuery(id)}) rv) AS reviews,
@@ -284,14 +276,39 @@ export async function getProfileView(db: Database, viewerId: string, id: string)
         JOIN users u ON u.id = pr.id
         LEFT JOIN skill_categories c ON c.id = pr.primary_category_id
         LEFT JOIN member_settings s ON s.user_id = pr.id
-        WHERE pr.id = ${id}`,
-    'profile_view',
-    {},
-  );
-  if (!row) return null;
-  const block = isOwner ? null : blockState(viewerId, row.blockers);
+        WHERE pr.id = ${id}`;
+}
+
+/**
+ * A profile as /profile/{id} shows it, or null when there is none or the viewer may not see
+ * it (Profile Visibility off and not connected, or they blocked the viewer). A member the viewer
+ * blocked stays visible to the viewer, marked `blockedByViewer`, so they can lift the block.
+ * Location Sharing off hides the ZIP and the location from everyone but the owner.
+ *
+ * While the instance keeps profile views and viewer states (`ProfileViews`, `ViewerStates`), the
+ * profile comes from the views kept for every viewer and the viewer's blocks and connection from
+ * their state: no statement. Otherwise one named statement (`profileViewQuery`).
+ */
+export async function getProfileView(db: Database, viewerId: string, id: string): Promise<ProfileView | null> {
+  const views = ProfileViews.of(db);
+  const states = ViewerStates.of(db);
+  if (views.kept && states.kept) {
+    const [row, state] = await Promise.all([
+      views.view(id, async () => (await queryRows<ProfileViewRow>(db, profileViewQuery(id), 'profile_view_shared', {}))[0] ?? null),
+      states.of(viewerId),
+    ]);
+    return row ? toProfileView(row, viewerId, state.blockWith(id), state.hidden.isHiddenConnection(id)) : null;
+  }
+  const [row] = await queryRows<ProfileViewRow & { blockers: string[]; connected: boolean }>(db, profileViewQuery(id, viewerId), 'profile_view', {});
+  return row ? toProfileView(row, viewerId, blockState(viewerId, row.blockers), row.connected) : null;
+}
+
+/** The profile view of `row` for the viewer, given who blocked whom between them and whether they are connected. */
+function toProfileView(row: ProfileViewRow, viewerId: string, blocked: BlockState, connected: boolean): ProfileView | null {
+  const isOwner = viewerId === row.id;
+  const block = isOwner ? null : blocked;
   if (block === 'by_other') return null;
-  if (!isOwner && row.profile_visibility === false && !row.connected) return null;
+  if (!isOwner && row.profile_visibility === false && !connected) return null;
   const sharesLocation = isOwner || row.location_sharing !== false;
   const { rating, ratingCount } = toRatingSummary(row.rating);
   return {

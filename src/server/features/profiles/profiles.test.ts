@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeRequests, memberSettings, photos, posts, profiles, ratings, skillCategories } from '../../db/schema/index.js';
 import type { MemberSummary } from '../../../shared/schemas/posts.js';
 import type { OwnProfile, ProfileView } from '../../../shared/schemas/profile.js';
+import { queryRows } from '../../db/client.js';
 import { TestClient } from '../../test/client.js';
+import { readUntil } from '../../test/read-until.js';
 import { startTestServer, testDatabases, type TestServer } from '../../test/harness.js';
 import { signedInMember } from '../../test/members.js';
 import { memberWithCookie, uploadedPhotoId } from '../uploads/test-support.js';
@@ -176,6 +178,31 @@ describe.each(testDatabases())('profiles API on %s', (kind) => {
     const mine = await owner.client.json<ProfileView>(await owner.client.get(`/api/profiles/${owner.userId}`));
     expect(mine.isOwner).toBe(true);
     expect((await other.client.json<ProfileView>(await other.client.get(`/api/profiles/${other.userId}`))).rating).toBe(0);
+  });
+
+  it('keeps each profile for every viewer: blocks through the API at once for each viewer, a rename in the database after its notification', async () => {
+    const owner = await memberWithProfile();
+    const [viewer, other, third] = [await memberWithCookie(server), await memberWithCookie(server), await memberWithCookie(server)];
+    const view = (client: TestClient) => client.get(`/api/profiles/${owner.userId}`);
+    expect((await view(viewer.client)).status).toBe(200);
+    expect((await view(other.client)).status).toBe(200);
+    // The owner blocks the viewer: gone for them at once, still there for the other member.
+    expect((await owner.client.post('/api/blocks', { memberId: viewer.userId })).status).toBe(201);
+    expect((await view(viewer.client)).status).toBe(404);
+    expect((await view(other.client)).status).toBe(200);
+    // The other member blocks the owner: still shown to them, marked so they can lift it.
+    expect((await other.client.post('/api/blocks', { memberId: owner.userId })).status).toBe(201);
+    expect((await other.client.json<ProfileView>(await view(other.client))).blockedByViewer).toBe(true);
+    // Renamed straight in the database (another instance, a script): once the notification comes.
+    expect((await third.client.json<ProfileView>(await view(third.client))).displayName).toBe('Ann Gardener');
+    await server.app.database.db.update(profiles).set({ displayName: 'Ann Renamed' }).where(eq(profiles.id, owner.userId));
+    const renamed = await readUntil(async () => third.client.json<ProfileView>(await view(third.client)), (seen) => seen.displayName === 'Ann Renamed');
+    expect(renamed.displayName).toBe('Ann Renamed');
+    // Read for every viewer, not per viewer (PGlite: its one connection ran only the shared statement).
+    if (kind === 'pglite') {
+      const named = await queryRows<{ name: string }>(server.app.database.db, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'pglite_profile_view%'`);
+      expect(named.map((n) => n.name.replace(/_[0-9a-f]+$/, ''))).toEqual(['pglite_profile_view_shared']);
+    }
   });
 
   it('hides ZIP and location from others when location sharing is off', async () => {

@@ -18,6 +18,7 @@ import { MEMBER_NAME_SQL, memberName, UNNAMED_MEMBER } from '../profiles/member-
 import { publishManyToMembers, type MemberEventEnvelope } from '../../realtime/member-events.js';
 import { PostCards } from '../posts/post-cards.js';
 import { ViewerStates } from '../posts/viewer-states.js';
+import { ProfileViews } from '../profiles/profile-views.js';
 import { scopeCondition, toDate } from '../posts/post-query.js';
 
 export const DUPLICATE_REQUEST_MESSAGE = 'You have already sent an exchange request for this post.';
@@ -75,6 +76,7 @@ export async function sendExchangeRequest(
       // The author's response signal counts the request and the sender's pages show it: here
       // before the answer, elsewhere when the notification comes (migrations 0018, 0019).
       PostCards.of(db).signalsChanged([post.userId]);
+      ProfileViews.of(db).forget(post.userId);
       ViewerStates.of(db).forget(viewerId);
       return toRequestItem(request, request.conversation_id);
     } catch (err) {
