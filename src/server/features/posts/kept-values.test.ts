@@ -3,7 +3,7 @@ import { KeptValues } from './kept-values.js';
 
 /** Keeps numbers by key, read by a function the test controls. */
 class KeptNumbers extends KeptValues {
-  readonly kept = new Map<string, number>();
+  readonly values = new Map<string, number>();
   reads = 0;
 
   constructor(private readonly read: (key: string) => Promise<number>) {
@@ -11,7 +11,7 @@ class KeptNumbers extends KeptValues {
   }
 
   get(key: string): Promise<number> {
-    const kept = this.kept.get(key);
+    const kept = this.values.get(key);
     if (kept !== undefined) return Promise.resolve(kept);
     return this.once(
       key,
@@ -19,16 +19,16 @@ class KeptNumbers extends KeptValues {
         this.reads += 1;
         return this.read(key);
       },
-      (value) => void this.kept.set(key, value),
+      (value) => void this.values.set(key, value),
     );
   }
 
   protected heard(): void {}
   protected dropAll(): void {
-    this.kept.clear();
+    this.values.clear();
   }
   protected drop(key: string): void {
-    this.kept.delete(key);
+    this.values.delete(key);
   }
 }
 
@@ -45,7 +45,7 @@ describe('KeptValues', () => {
     const [a, b] = [numbers.get('x'), numbers.get('x')];
     held.finish(7);
     expect([await a, await b, numbers.reads]).toEqual([7, 7, 1]);
-    expect(numbers.kept.get('x')).toBe(7);
+    expect(numbers.values.get('x')).toBe(7);
   });
 
   it('hands a read across a change or a forget of its key to its lookups without keeping it; later lookups read again', async () => {
@@ -57,7 +57,7 @@ describe('KeptValues', () => {
     held.finish(1);
     held.finish(2);
     expect([await beforeChange, await afterChange, numbers.reads]).toEqual([1, 2, 2]);
-    expect(numbers.kept.get('x')).toBe(2);
+    expect(numbers.values.get('x')).toBe(2);
 
     const beforeForget = numbers.get('y');
     const other = numbers.get('z');
@@ -66,6 +66,6 @@ describe('KeptValues', () => {
     held.finish(4);
     expect([await beforeForget, await other]).toEqual([3, 4]);
     // Only the forgotten key's read is not kept.
-    expect([numbers.kept.has('y'), numbers.kept.get('z')]).toEqual([false, 4]);
+    expect([numbers.values.has('y'), numbers.values.get('z')]).toEqual([false, 4]);
   });
 });

@@ -21,14 +21,22 @@ export abstract class KeptValues {
   private readonly forgotten = new LRUCache<string, number>({ max: REMEMBERED_FORGETS });
   /** Reads under way, with the epoch and forgets they started in. */
   private readonly reading = new Map<string, { epoch: number; forgotten: number | undefined; read: Promise<unknown> }>();
+  private listening = false;
 
   protected constructor(
     /** Notifications after which nothing kept can be trusted. */
     private readonly changedBy: ReadonlySet<string>,
   ) {}
 
-  /** Subscribes to the database's change notifications. */
+  /** True while what is kept is current through the notifications (after `listen`). */
+  get kept(): boolean {
+    return this.listening;
+  }
+
+  /** Subscribes to the database's change notifications (and starts keeping: `startKeeping`). */
   listen(hub: RealtimeHub): void {
+    this.listening = true;
+    this.startKeeping();
     hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
       if (this.changedBy.has(payload)) this.changed();
       else this.heard(payload);
@@ -47,6 +55,9 @@ export abstract class KeptValues {
     this.forgotten.set(key, (this.forgotten.get(key) ?? 0) + 1);
     this.drop(key);
   }
+
+  /** Called by `listen`: a subclass that keeps nothing without the notifications makes its store here. */
+  protected startKeeping(): void {}
 
   /** A notification outside `changedBy`. */
   protected abstract heard(payload: string): void;

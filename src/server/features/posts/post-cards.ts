@@ -5,6 +5,7 @@ import { isoTime } from '../../db/iso-time.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
 import { responseSignalsQuery, type SignalRow } from '../profiles/response-signal.js';
 import type { CacheCounts } from './kept-post-lists.js';
+import { PerDatabase } from './per-database.js';
 import type { PostRow } from './post-query.js';
 
 /** What a post's card shows that is the same for every viewer: the post and its author's profile. */
@@ -42,7 +43,7 @@ export const CARD_COLUMNS = sql`p.id, p.user_id, p.title, p.description, p.offer
           pr.display_name AS author_name, pr.photo_id::text AS author_photo_id,
           pr.primary_category_id AS author_category_id, NULL::text AS author_category_name`;
 
-const registered = new WeakMap<Database, PostCards>();
+const registry = new PerDatabase((db) => new PostCards(db, 0));
 
 /**
  * Post cards and authors' response signals kept between requests, for every viewer: a page of
@@ -82,13 +83,12 @@ export class PostCards {
 
   /** The cards `selectPosts` reads through for this database (an uncached one when none was attached). */
   static of(db: Database): PostCards {
-    return registered.get(db) ?? new PostCards(db, 0);
+    return registry.of(db);
   }
 
   /** Makes this the cards every list of posts on `db` reads through. */
   attach(): this {
-    registered.set(this.db, this);
-    return this;
+    return registry.attach(this.db, this);
   }
 
   /** True while cards are kept and current through the notifications (after `listen`). */

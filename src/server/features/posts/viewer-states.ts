@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { ExchangeStatus } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
-import type { RealtimeHub } from '../../realtime/hub.js';
 import { blockedMemberIds, type BlockState } from '../blocks/blocks.service.js';
 import { KeptValues } from './kept-values.js';
+import { PerDatabase } from './per-database.js';
 
 /**
  * Notifications after which anyone's state may differ: Profile Visibility and AI match
@@ -101,7 +101,7 @@ export function matchingEnabledColumn(userId: string | SQL): SQL {
   return sql`coalesce((SELECT ms.ai_match_suggestions FROM member_settings ms WHERE ms.user_id = ${userId}), true)`;
 }
 
-const registered = new WeakMap<Database, ViewerStates>();
+const registry = new PerDatabase((db) => new ViewerStates(db));
 
 /**
  * Each recent viewer's state for the lists of posts (`ViewerState`): their hidden authors for the
@@ -129,24 +129,16 @@ export class ViewerStates extends KeptValues {
 
   /** The states every list of posts on `db` reads through (a new one, keeping nothing, when none was attached). */
   static of(db: Database): ViewerStates {
-    return registered.get(db) ?? new ViewerStates(db);
+    return registry.of(db);
   }
 
   /** Makes this the states every list of posts on `db` reads through. */
   attach(): this {
-    registered.set(this.db, this);
-    return this;
+    return registry.attach(this.db, this);
   }
 
-  /** True while the states are kept current by the notifications (after `listen`). */
-  get kept(): boolean {
-    return this.viewers !== undefined;
-  }
-
-  /** Keeps the states from now on, current through the hub's change notifications. */
-  override listen(hub: RealtimeHub): void {
+  protected override startKeeping(): void {
     this.viewers = new LRUCache({ max: MAX_VIEWERS, ttl: VIEWER_STATES_TTL_MS });
-    super.listen(hub);
   }
 
   /** New requests name their senders: their states are forgotten (all, when too many to name). */

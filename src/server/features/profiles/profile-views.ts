@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.js';
-import type { RealtimeHub } from '../../realtime/hub.js';
 import { KeptValues } from '../posts/kept-values.js';
+import { PerDatabase } from '../posts/per-database.js';
 import { REQUESTS_ADDED_PREFIX } from '../posts/post-cards.js';
 import type { ProfileViewRow } from './profiles.service.js';
 
@@ -16,7 +16,7 @@ const MAX_PROFILES = 5_000;
 /** The response signal counts the last 90 days' requests: time alone changes it, slowly. */
 const PROFILE_VIEWS_TTL_MS = 60_000;
 
-const registered = new WeakMap<Database, ProfileViews>();
+const registry = new PerDatabase((db) => new ProfileViews(db));
 
 /**
  * Each recently viewed profile as every viewer's /profile/{id} starts from (`ProfileViewRow`:
@@ -37,23 +37,16 @@ export class ProfileViews extends KeptValues {
 
   /** The views `getProfileView` reads through for this database (a new one, keeping nothing, when none was attached). */
   static of(db: Database): ProfileViews {
-    return registered.get(db) ?? new ProfileViews(db);
+    return registry.of(db);
   }
 
   /** Makes this the views `getProfileView` reads through on its database. */
   attach(): this {
-    registered.set(this.db, this);
-    return this;
+    return registry.attach(this.db, this);
   }
 
-  /** True while views are kept current by the notifications (after `listen`). */
-  get kept(): boolean {
-    return this.views !== undefined;
-  }
-
-  override listen(hub: RealtimeHub): void {
+  protected override startKeeping(): void {
     this.views = new LRUCache({ max: MAX_PROFILES, ttl: PROFILE_VIEWS_TTL_MS });
-    super.listen(hub);
   }
 
   /** The profile's view, kept or read by `read`. */

@@ -3,7 +3,6 @@ import { LRUCache } from 'lru-cache';
 import { SEARCH_PEOPLE_MAX, type PostAuthor } from '../../../shared/schemas/posts.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { nameVector } from '../../db/schema/index.js';
-import type { RealtimeHub } from '../../realtime/hub.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { KeptValues } from '../posts/kept-values.js';
 import { authorVisibleTo, photoUrl } from '../posts/post-query.js';
@@ -101,9 +100,8 @@ export class SearchPeople extends KeptValues {
     super(PEOPLE_CHANGED);
   }
 
-  override listen(hub: RealtimeHub): void {
+  protected override startKeeping(): void {
     this.found = new LRUCache({ max: MAX_SEARCHES, ttl: PEOPLE_TTL_MS });
-    super.listen(hub);
   }
 
   /** The 'People' group of the viewer's search. */
