@@ -9,8 +9,10 @@
  * MIXED_LOG_LEVEL=info keeps the server's request log (each request read and answered, with its
  * time) in the output, to see where requests wait; MIXED_ENCODING sets the members'
  * Accept-Encoding (default 'br, gzip, deflate', as fetch sends it; 'identity': no compression).
+ * MIXED_DUMP=<file> writes one line per request (ms since the start, its time in ms, its kind),
+ * to see how the tail moves through the run.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client.js';
@@ -146,6 +148,7 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
     }
 
     const times: number[] = [];
+    const dump: string[] = [];
     /** Requests started after the first `WARM_UP_MS`, when every member's matches were ranked once and the searches read. */
     const warmTimes: number[] = [];
     let runStarted = Number.POSITIVE_INFINITY;
@@ -202,6 +205,7 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
       if (status === 503) busyAnswers += 1;
       const elapsed = performance.now() - started;
       times.push(elapsed);
+      if (process.env.MIXED_DUMP) dump.push(`${(started - runStarted).toFixed(0)} ${elapsed.toFixed(0)} ${kind}`);
       if (started - runStarted >= WARM_UP_MS) warmTimes.push(elapsed);
       const list = byKind.get(kind) ?? [];
       list.push(elapsed);
@@ -255,6 +259,7 @@ export async function benchMixed(target: Target, { seeded = false } = {}): Promi
       }),
     );
     const elapsedSeconds = (performance.now() - started) / 1000;
+    if (process.env.MIXED_DUMP) writeFileSync(process.env.MIXED_DUMP, `${dump.join('\n')}\n`);
     clearInterval(sampler);
     agent.destroy();
     const cachesAfter = await cacheCounts(server.url);

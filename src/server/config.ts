@@ -194,7 +194,7 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((n) => n <= 23, 'must be a whole hour between 0 and 23 (UTC)')
     .default(8),
-  MAX_ACTIVE_REQUESTS: countVariable(32, 1, 10_000),
+  MAX_ACTIVE_REQUESTS: countVariable(8, 1, 10_000),
   MAX_QUEUED_REQUESTS: countVariable(512, 0, 100_000),
   QUEUE_TIMEOUT_MS: countVariable(2_000, 1, 60_000, ' of milliseconds'),
   BUSY_RETRY_AFTER_SECONDS: countVariable(2, 1, 3_600, ' of seconds'),

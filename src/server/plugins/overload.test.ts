@@ -1,6 +1,8 @@
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import { makeImage, memberWithCookie } from '../features/uploads/test-support.js';
 import { freePort, testConfig } from '../test/harness.js';
 
 /** A server whose `/api/test/slow` handlers wait until the test lets them go. */
@@ -15,10 +17,14 @@ async function serverWithSlowRoute(env: Record<string, string>) {
     await new Promise<void>((resolve) => releases.push(resolve));
     return { ok: true };
   });
+  app.post('/api/test/echo', async (request) => ({ got: request.body }));
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    config: app.config,
+    url: `http://127.0.0.1:${port}`,
+    close: () => app.close(),
+    at: (path: string) => `http://127.0.0.1:${port}${path}`,
     entered: () => entered,
     releaseAll: () => releases.splice(0).forEach((release) => release()),
   };
@@ -48,15 +54,15 @@ describe('overload gate', () => {
     const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '2', MAX_QUEUED_REQUESTS: '1', QUEUE_TIMEOUT_MS: '10000', BUSY_RETRY_AFTER_SECONDS: '3' });
     app = server.app;
     releaseAll = server.releaseAll;
-    const running = [fetch(server.url('/api/test/slow')), fetch(server.url('/api/test/slow'))];
+    const running = [fetch(server.at('/api/test/slow')), fetch(server.at('/api/test/slow'))];
     await until(() => server.entered() === 2);
-    const queued = fetch(server.url('/api/test/slow'));
+    const queued = fetch(server.at('/api/test/slow'));
     await until(() => server.app.overloadGate.queued === 1);
     expect(server.entered()).toBe(2);
     expect(server.app.overloadGate.active).toBe(2);
 
     const started = Date.now();
-    const turnedAway = await fetch(server.url('/api/categories'));
+    const turnedAway = await fetch(server.at('/api/categories'));
     // At once: far sooner than the 10 s the queue would let it wait (5 s leaves room for a busy machine).
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(turnedAway.status).toBe(503);
@@ -66,8 +72,8 @@ describe('overload gate', () => {
     expect(body.requestId).toBe(turnedAway.headers.get('x-request-id'));
 
     // The health probe and the web app's files are never queued.
-    expect((await fetch(server.url('/api/health'))).status).toBe(200);
-    expect((await fetch(server.url('/robots.txt'))).status).toBe(200);
+    expect((await fetch(server.at('/api/health'))).status).toBe(200);
+    expect((await fetch(server.at('/robots.txt'))).status).toBe(200);
 
     server.releaseAll();
     await until(() => server.entered() === 3);
@@ -75,7 +81,7 @@ describe('overload gate', () => {
     const answers = await Promise.all([...running, queued]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     // Every slot is free again.
-    expect((await fetch(server.url('/api/categories'))).status).toBe(200);
+    expect((await fetch(server.at('/api/categories'))).status).toBe(200);
     await until(() => server.app.overloadGate.active === 0 && server.app.overloadGate.queued === 0);
   });
 
@@ -83,11 +89,11 @@ describe('overload gate', () => {
     const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '1', MAX_QUEUED_REQUESTS: '10', QUEUE_TIMEOUT_MS: '200' });
     app = server.app;
     releaseAll = server.releaseAll;
-    const running = fetch(server.url('/api/test/slow'));
+    const running = fetch(server.at('/api/test/slow'));
     await until(() => server.entered() === 1);
 
     const started = Date.now();
-    const waited = await fetch(server.url('/api/categories'));
+    const waited = await fetch(server.at('/api/categories'));
     const elapsed = Date.now() - started;
     expect(waited.status).toBe(503);
     expect(waited.headers.get('retry-after')).toBe('2');
@@ -96,6 +102,61 @@ describe('overload gate', () => {
 
     server.releaseAll();
     expect((await running).status).toBe(200);
-    expect((await fetch(server.url('/api/categories'))).status).toBe(200);
+    expect((await fetch(server.at('/api/categories'))).status).toBe(200);
+  });
+
+  /** A POST whose body is announced but only partly sent until `finish` is called. */
+  function arrivingSlowly(url: string, headers: Record<string, string>, body: Buffer) {
+    const target = new URL(url);
+    let answered: (status: number) => void = () => undefined;
+    const status = new Promise<number>((resolve) => (answered = resolve));
+    const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { ...headers, 'content-length': String(body.length) } }, (res) => {
+      res.resume();
+      res.on('end', () => answered(res.statusCode ?? 0));
+    });
+    req.on('error', () => answered(0));
+    req.write(body.subarray(0, 10));
+    return { status, finish: () => req.end(body.subarray(10)) };
+  }
+
+  it('lets a request take its turn once its body has arrived, so a slow client holds none', async () => {
+    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '1', MAX_QUEUED_REQUESTS: '0' });
+    app = server.app;
+    releaseAll = server.releaseAll;
+    const body = Buffer.from(JSON.stringify({ note: 'x'.repeat(200) }));
+    const slow = arrivingSlowly(server.at('/api/test/echo'), { 'content-type': 'application/json', origin: server.url }, body);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The only turn is free while the body arrives: another request runs (none may wait).
+    expect(server.app.overloadGate.active).toBe(0);
+    expect((await fetch(server.at('/api/categories'))).status).toBe(200);
+    slow.finish();
+    expect(await slow.status).toBe(200);
+    await until(() => server.app.overloadGate.active === 0);
+  });
+
+  it('gives a photo upload its turn once the photo is in, and the photo then waits for it like any request', async () => {
+    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '1', MAX_QUEUED_REQUESTS: '5', QUEUE_TIMEOUT_MS: '10000' });
+    app = server.app;
+    releaseAll = server.releaseAll;
+    const member = await memberWithCookie(server);
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(await makeImage('png'))], { type: 'image/png' }), 'photo.png');
+    const request = new Request(server.at('/api/photos'), { method: 'POST', body: form });
+    const multipart = Buffer.from(await request.arrayBuffer());
+    const headers = { 'content-type': request.headers.get('content-type') ?? '', origin: server.url, cookie: member.cookie };
+
+    // While the photo arrives, it holds no turn.
+    const arriving = arrivingSlowly(server.at('/api/photos'), headers, multipart);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.app.overloadGate.active).toBe(0);
+    // The only turn taken by a held request: the photo, once in, waits for it.
+    const held = fetch(server.at('/api/test/slow'));
+    await until(() => server.entered() === 1);
+    arriving.finish();
+    await until(() => server.app.overloadGate.queued === 1);
+    server.releaseAll();
+    expect((await held).status).toBe(200);
+    expect(await arriving.status).toBe(201);
+    await until(() => server.app.overloadGate.active === 0 && server.app.overloadGate.queued === 0);
   });
 });

@@ -39,7 +39,11 @@ export async function accountRoutes(app: FastifyInstance, opts: { auth: Auth }):
       await auth.api.requestPasswordReset({ body: { email: request.body.email, redirectTo: '/reset-password' } });
     } finally {
       const elapsed = Date.now() - started;
-      if (elapsed < FORGOT_PASSWORD_MIN_MS) await sleep(FORGOT_PASSWORD_MIN_MS - elapsed);
+      if (elapsed < FORGOT_PASSWORD_MIN_MS) {
+        // Waiting is not work: the turn goes to the next request (plugins/overload.ts).
+        app.overloadGate.leave(request);
+        await sleep(FORGOT_PASSWORD_MIN_MS - elapsed);
+      }
     }
     return { status: true };
   });

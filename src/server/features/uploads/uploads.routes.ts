@@ -62,6 +62,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       }
       if (bytes.length === 0) throw invalidPhotoType();
 
+      // The photo is in: its work waits for a turn like any request's (plugins/overload.ts).
+      await app.overloadGate.enter(request, reply);
       const photo = await reencodePhoto(bytes);
       const stored = await storePhoto(db, viewer.userId, photo);
       return reply.status(201).send(stored);
