@@ -79,7 +79,7 @@ export function textFilter(
   // the name of the author's primary category (copied onto posts as author_category_id).
   // ARRAY(...) runs once per word over the 112 categories; each test can use its own index.
   const wordTest = (word: SQL) => sql`(p.search_vector @@ ${word}
-              OR p.author_category_id = ANY(ARRAY(SELECT wc.id FROM skill_categories wc WHERE to_tsvector('english', wc.name) @@ ${word})))`;
+              OR p.author_category_id = ANY(ARRAY(SELECT wc.id FROM skill_categories wc WHERE wc.name_vector @@ ${word})))`;
   // A stop word ('the', 'and') gives an empty query: it is skipped, as the one tsquery skips
   // it, and a text of stop words only matches nothing (numnode = 0; both fold to constants in
   // a plan made for the words, or are known beforehand: `stopWords`).
@@ -119,7 +119,7 @@ export function textFilter(
   // (author_category_id). ARRAY(...) runs once over the 112 categories.
   const categoryTests = [
     ...(substring ? [sql`tc.name ILIKE ${pattern}`] : []),
-    ...(categoryWord ? [sql`to_tsvector('english', tc.name) @@ ${categoryWord}`] : []),
+    ...(categoryWord ? [sql`tc.name_vector @@ ${categoryWord}`] : []),
   ];
   const branches = [
     ...(wordTests ? [wordTests] : []),
