@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
-import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
+import { KeptPostLists, postsById, sortedPlace } from '../posts/kept-post-lists.js';
 import { connectionsOf } from '../posts/viewer-states.js';
 import { sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
 
@@ -119,7 +119,7 @@ export class MatchRankings extends KeptPostLists<Ranking> {
             EXISTS (SELECT 1 FROM member_settings ms WHERE ms.user_id = p.user_id AND ms.profile_visibility = false) AS hidden,
             ARRAY(${blockedMemberIds(sql`p.user_id`)}) AS blocks,
             ARRAY(${connectionsOf(sql`p.user_id`)}) AS connections
-          FROM posts p WHERE p.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND p.status = 'active'`,
+          FROM posts p WHERE ${postsById(ids, sql`p.id`)} AND p.status = 'active'`,
         'match_rankings_added',
         // PGlite too: one named statement of one JSON value (`queryRows`), parsed and planned once.
         {},

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { LRUCache } from 'lru-cache';
 import { AddedPosts } from './added-posts.js';
 import { KeptValues } from './kept-values.js';
@@ -109,3 +110,12 @@ export function sortedPlace<T>(list: readonly T[], item: T, compare: (a: T, b: T
   }
   return low;
 }
+
+/**
+ * The condition of a take-in's added posts. One post (nearly always) is asked by its id alone:
+ * asked as an array, PostgreSQL planned the statement again on every run (a plan for any array
+ * looked dearer than one for the one id at hand), ~0.3 ms a list on PostgreSQL and most of the
+ * take-in's 6.5 ms on PGlite; for one id the kept plan costs the same, so it is kept.
+ */
+export const postsById = (ids: readonly string[], column = sql`id`): SQL =>
+  ids.length === 1 ? sql`${column} = ${ids[0]}::uuid` : sql`${column} = ANY(${`{${ids.join(',')}}`}::uuid[])`;

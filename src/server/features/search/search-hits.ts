@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
-import { KeptPostLists, sortedPlace } from '../posts/kept-post-lists.js';
+import { KeptPostLists, postsById, sortedPlace } from '../posts/kept-post-lists.js';
 import { ViewerStates, type AuthorsHidden } from '../posts/viewer-states.js';
 import { selectPostsById, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
@@ -203,7 +203,6 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
       .sort()
       .flatMap((key) => this.entries?.peek(key) ?? []);
     if (ids.length === 0 || entries.length === 0) return;
-    const idArray = `{${ids.join(',')}}`;
     try {
       // The added posts are read first, by id, and every list's conditions then test those rows
       // only (tested inside each search's own read, PostgreSQL scanned the search's indexes:
@@ -211,7 +210,7 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
       // lists cost ~6 ms a post, and its text stays the same while the lists do.
       const rows = await queryRows<HitRow & { entry: number }>(
         this.db,
-        sql`WITH added AS MATERIALIZED (SELECT * FROM posts WHERE id = ANY(${idArray}::uuid[]) AND status = 'active')
+        sql`WITH added AS MATERIALIZED (SELECT * FROM posts WHERE ${postsById(ids)} AND status = 'active')
           ${sql.join(
             entries.map(
               (entry, i) => sql`(SELECT ${i}::int AS entry, ${hitColumns(entry.query.rowRank)} FROM added p
