@@ -34,6 +34,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { PostCards } from './features/posts/post-cards.js';
 import { ViewerStates } from './features/posts/viewer-states.js';
+import { CategoryMatches } from './features/posts/category-matches.js';
 import { ProfileViews } from './features/profiles/profile-views.js';
 import { keepPlannerStatistics } from './db/planner-statistics.js';
 import { FeedCache } from './features/posts/feed-cache.js';
@@ -155,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const postCards = new PostCards(database.db, config.postCardCache).attach();
   const viewerStates = new ViewerStates(database.db).attach();
   const profileViews = new ProfileViews(database.db).attach();
+  const categoryMatches = new CategoryMatches(database.db).attach();
   registerMetrics(app, {
     token: config.metricsToken,
     db: database.db,
@@ -246,6 +248,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   postCards.listen(hub);
   viewerStates.listen(hub);
   profileViews.listen(hub);
+  categoryMatches.listen(hub);
   // A write answered on this instance empties the feed cache before its response goes out, so
   // the writer's next read sees it (other instances hear the database trigger through the hub).
   // Signing up, in or out, reading notifications, chatting, reporting and writing to support change nothing a feed shows, so those

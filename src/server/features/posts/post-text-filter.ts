@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { CategoryMatches, type CategoryTest } from './category-matches.js';
 import { stopWordsAmong } from './stop-words.js';
 
 /**
@@ -20,6 +21,14 @@ export interface TextFilter {
 }
 
 const MAX_WORDS = 8;
+/** Trigram indexes serve ILIKE only for 3+ characters; shorter text relies on the prefix search. */
+const MIN_SUBSTRING = 3;
+
+/** Posts whose author's primary category is one of `ids` (constants the planner sees), or null for none. */
+function inCategories(ids: readonly number[]): SQL | null {
+  const known = [...new Set(ids)].filter((id) => Number.isInteger(id));
+  return known.length === 0 ? null : sql`p.author_category_id IN (${sql.raw(known.join(', '))})`;
+}
 
 /** The searchable words of what the member typed: letters and digits only, lower case, at most 8. */
 export function searchWords(q: string | undefined): string[] {
@@ -51,7 +60,16 @@ export async function textFilterFor(
   const words = searchWords(q);
   const stopWords = words.length >= 2 ? await stopWordsAmong(db, words) : undefined;
   const canName = named && (!stopWords || words.some((w) => !stopWords.has(w)));
-  return { filter: textFilter(q, { named: canName, stopWords }), named: canName };
+  if (words.length === 0) return { filter: null, named: canName };
+  // The categories the text names, asked first (`CategoryMatches`): the phrase in their names,
+  // and with several words, each word kept in their names' words.
+  const { phrase, pattern } = substringPattern(q);
+  const counted = stopWords ? words.filter((w) => !stopWords.has(w)) : [];
+  const tests: CategoryTest[] = [...(phrase.length >= MIN_SUBSTRING ? [{ pattern }] : []), ...counted.map((word) => ({ word }))];
+  const ids = tests.length > 0 ? await CategoryMatches.of(db).ids(tests) : [];
+  const phraseIds = phrase.length >= MIN_SUBSTRING ? (ids.shift() ?? []) : [];
+  const categories = { phrase: phraseIds, words: new Map(counted.map((word, i) => [word, ids[i] ?? []])) };
+  return { filter: textFilter(q, { named: canName, stopWords, categories }), named: canName };
 }
 
 /**
@@ -68,7 +86,16 @@ export async function textFilterFor(
  */
 export function textFilter(
   q: string | undefined,
-  { named = false, stopWords }: { named?: boolean; stopWords?: ReadonlySet<string> } = {},
+  {
+    named = false,
+    stopWords,
+    categories,
+  }: {
+    named?: boolean;
+    stopWords?: ReadonlySet<string>;
+    /** The categories named by the phrase and by each word kept (`CategoryMatches`); asked in the statement when absent. */
+    categories?: { phrase: readonly number[]; words: ReadonlyMap<string, readonly number[]> };
+  } = {},
 ): TextFilter | null {
   const words = searchWords(q);
   if (words.length === 0) return null;
@@ -77,9 +104,16 @@ export function textFilter(
   // Several words may be split between the post and its author's skill ('guitar music': a
   // guitar post by a Music & Performance member): each word must be in the post's text or in
   // the name of the author's primary category (copied onto posts as author_category_id).
-  // ARRAY(...) runs once per word over the 112 categories; each test can use its own index.
-  const wordTest = (word: SQL) => sql`(p.search_vector @@ ${word}
+  // The categories come as constants (`categories`), else ARRAY(...) runs once per word over the
+  // 112 categories; each test can use its own index.
+  const wordTest = (word: SQL, text: string) => {
+    if (!categories) {
+      return sql`(p.search_vector @@ ${word}
               OR p.author_category_id = ANY(ARRAY(SELECT wc.id FROM skill_categories wc WHERE wc.name_vector @@ ${word})))`;
+    }
+    const skill = inCategories(categories.words.get(text) ?? []);
+    return skill ? sql`(p.search_vector @@ ${word} OR ${skill})` : sql`p.search_vector @@ ${word}`;
+  };
   // A stop word ('the', 'and') gives an empty query: it is skipped, as the one tsquery skips
   // it, and a text of stop words only matches nothing (numnode = 0; both fold to constants in
   // a plan made for the words, or are known beforehand: `stopWords`).
@@ -98,35 +132,37 @@ export function textFilter(
       counted.length === 0
         ? null
         : sql`(${sql.join(
-            counted.map((w) => wordTest(matchedOnce(sql`to_tsquery('english', ${`${w}:*`})`))),
+            counted.map((w) => wordTest(matchedOnce(sql`to_tsquery('english', ${`${w}:*`})`), w)),
             sql` AND `,
           )})`;
   } else {
     wordTests = sql`(numnode(${tsquery}) > 0 AND ${sql.join(
       words.map((w) => {
         const word = sql`to_tsquery('english', ${`${w}:*`})`;
-        return sql`(numnode(${word}) = 0 OR ${wordTest(word)})`;
+        return sql`(numnode(${word}) = 0 OR ${wordTest(word, w)})`;
       }),
       sql` AND `,
     )})`;
   }
   const { phrase, pattern } = substringPattern(q);
-  // Trigram indexes serve ILIKE only for 3+ characters; shorter text relies on the prefix search.
-  const substring = phrase.length >= 3;
+  const substring = phrase.length >= MIN_SUBSTRING;
   // One condition of OR-ed indexable tests, so the planner can BitmapOr the GIN, trigram and
   // author category indexes and read each matching post once (a UNION of ids read every post twice).
   // The author's skill as cards show it: their primary category's name, copied onto each post
-  // (author_category_id). ARRAY(...) runs once over the 112 categories.
+  // (author_category_id): the ids asked first (`categories`), else ARRAY(...) once over the 112.
   const categoryTests = [
     ...(substring ? [sql`tc.name ILIKE ${pattern}`] : []),
     ...(categoryWord ? [sql`tc.name_vector @@ ${categoryWord}`] : []),
   ];
+  const categoryBranch = categories
+    ? inCategories([...categories.phrase, ...(categoryWord && counted[0] !== undefined ? (categories.words.get(counted[0]) ?? []) : [])])
+    : categoryTests.length > 0
+      ? sql`p.author_category_id = ANY(ARRAY(SELECT tc.id FROM skill_categories tc WHERE ${sql.join(categoryTests, sql` OR `)}))`
+      : null;
   const branches = [
     ...(wordTests ? [wordTests] : []),
     ...(substring ? [sql`p.title ILIKE ${pattern}`, sql`p.offering ILIKE ${pattern}`] : []),
-    ...(categoryTests.length > 0
-      ? [sql`p.author_category_id = ANY(ARRAY(SELECT tc.id FROM skill_categories tc WHERE ${sql.join(categoryTests, sql` OR `)}))`]
-      : []),
+    ...(categoryBranch ? [categoryBranch] : []),
   ];
   return {
     condition: branches.length === 0 ? sql`false` : sql`(${sql.join(branches, sql` OR `)})`,

@@ -95,6 +95,31 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect(await search('the Music')).not.toContain(postId);
   });
 
+  it('follows a category renamed in the database: the categories a text names are asked again', async () => {
+    const viewer = await memberWithProfile(server());
+    const tag = `zq${unique()}`;
+    const word = `zq${unique()}`;
+    const crafts = await categoryId(db(), 'woodworking');
+    const author = await memberWithProfile(server(), { primaryCategoryId: crafts });
+    const postId = await insertPost(db(), author.userId, { offering: `Weekend help with anything ${tag}`, lookingFor: 'A good book to read on rainy weekends' });
+    const search = async (q: string) =>
+      (await viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${encodeURIComponent(q)}&limit=50`))).items.map((p) => p.id);
+    // Asked (and kept) before the rename: no category has the word.
+    expect(await search(word)).toEqual([]);
+    expect(await search(`${tag} ${word}`)).toEqual([]);
+    const [before] = await queryRows<{ name: string }>(db(), sql`SELECT name FROM skill_categories WHERE id = ${crafts}`);
+    try {
+      await db().execute(sql`UPDATE skill_categories SET name = name || ${` ${word}`} WHERE id = ${crafts}`);
+      // The phrase in the name, and one word of several in the name's words: once the notification comes.
+      expect(await readUntil(() => search(word), (found) => found.includes(postId))).toContain(postId);
+      expect(await search(`${tag} ${word}`)).toEqual([postId]);
+      expect(await search(`the ${word}`)).toContain(postId);
+    } finally {
+      await db().execute(sql`UPDATE skill_categories SET name = ${before?.name ?? ''} WHERE id = ${crafts}`);
+    }
+    expect(await readUntil(() => search(word), (found) => found.length === 0)).toEqual([]);
+  });
+
   it("never shows a hidden profile's posts, except to a connection", async () => {
     const viewer = await memberWithProfile(server());
     const tag = `zq${unique()}`;

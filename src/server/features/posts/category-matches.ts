@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { queryRows, type Database } from '../../db/client.js';
+import { KeptValues } from './kept-values.js';
+import { PerDatabase } from './per-database.js';
+
+/** Category names and ids change only with skill_categories. */
+const CATEGORIES_CHANGED: ReadonlySet<string> = new Set(['skill_categories']);
+const MAX_KEYS = 10_000;
+
+const registry = new PerDatabase((db) => new CategoryMatches(db));
+
+/** What a text filter asks of the category names: a substring (an ILIKE pattern) or a word's prefix query. */
+export type CategoryTest = { pattern: string } | { word: string };
+
+const keyOf = (test: CategoryTest) => ('pattern' in test ? `like:${test.pattern}` : `word:${test.word}`);
+
+/**
+ * Which skill categories a search's text names (`textFilter`: a post matches by its author's
+ * skill, their primary category), asked before the search's own statement: as a subquery in it,
+ * `author_category_id = ANY(ARRAY(SELECT ...))` is an array PostgreSQL cannot see when it plans,
+ * and it took it for half of the posts, chose to read every post instead of the indexes, and a
+ * search's first read of its hits took 72-228 ms instead of ~7 (bench/RESULTS.md). The ids then
+ * go into the statement as constants, or the test is left out when none match (nearly always).
+ * Kept per text while this instance hears the database's notifications (`listen`); a change of
+ * skill_categories, or a gap, empties them.
+ */
+export class CategoryMatches extends KeptValues {
+  /** Undefined until `listen`: nothing is kept. */
+  private matches: LRUCache<string, { ids: number[] }> | undefined;
+
+  constructor(private readonly db: Database) {
+    super(CATEGORIES_CHANGED);
+  }
+
+  /** The matches `textFilterFor` reads through for this database (a new one, keeping nothing, when none was attached). */
+  static of(db: Database): CategoryMatches {
+    return registry.of(db);
+  }
+
+  /** Makes this the matches `textFilterFor` reads through on its database. */
+  attach(): this {
+    return registry.attach(this.db, this);
+  }
+
+  protected override startKeeping(): void {
+    this.matches = new LRUCache({ max: MAX_KEYS });
+  }
+
+  /** The ids of the categories each test names, in the order asked (one statement for those not kept). */
+  async ids(tests: readonly CategoryTest[]): Promise<number[][]> {
+    const keys = tests.map(keyOf);
+    const unknown = [...new Set(keys)].filter((key) => !this.matches?.has(key));
+    if (unknown.length > 0) {
+      const read = await this.once(
+        unknown.join('\n'),
+        () => this.read(tests.filter((test) => unknown.includes(keyOf(test)))),
+        (found) => {
+          for (const [key, ids] of found) this.matches?.set(key, { ids });
+        },
+      );
+      return keys.map((key) => this.matches?.get(key)?.ids ?? read.get(key) ?? []);
+    }
+    return keys.map((key) => this.matches?.get(key)?.ids ?? []);
+  }
+
+  private async read(tests: readonly CategoryTest[]): Promise<Map<string, number[]>> {
+    const unique = [...new Map(tests.map((test) => [keyOf(test), test])).values()];
+    const list = (values: (string | null)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+    const rows = await queryRows<{ key: string; ids: number[] }>(
+      this.db,
+      sql`SELECT q.key, ARRAY(SELECT c.id FROM skill_categories c
+            WHERE (q.pattern IS NOT NULL AND c.name ILIKE q.pattern)
+               OR (q.word IS NOT NULL AND c.name_vector @@ to_tsquery('english', q.word || ':*'))
+            ORDER BY c.id) AS ids
+          FROM unnest(ARRAY[${list(unique.map(keyOf))}]::text[],
+            ARRAY[${list(unique.map((t) => ('pattern' in t ? t.pattern : null)))}]::text[],
+            ARRAY[${list(unique.map((t) => ('word' in t ? t.word : null)))}]::text[]) AS q(key, pattern, word)`,
+    );
+    return new Map(rows.map((row) => [row.key, row.ids.map(Number)]));
+  }
+
+  protected heard(): void {}
+
+  protected dropAll(): void {
+    this.matches?.clear();
+  }
+
+  protected drop(key: string): void {
+    this.matches?.delete(key);
+  }
+}
