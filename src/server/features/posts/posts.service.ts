@@ -130,6 +130,8 @@ export async function createPost(db: Database, viewerId: string, input: CreatePo
           )`
     }
       SELECT ${CARD_COLUMNS} FROM post p LEFT JOIN profiles pr ON pr.id = p.user_id`,
+    // Named on PostgreSQL too: parsed and planned once per connection, not for every post.
+    'create_post',
   );
   if (!card) throw new Error('insert into posts returned no row');
   // The lists that show it next (search and match pages, here) need not read it again.
