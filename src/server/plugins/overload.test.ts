@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { makeImage, memberWithCookie } from '../features/uploads/test-support.js';
 import { freePort, testConfig } from '../test/harness.js';
+import { MAX_UPLOADS_ARRIVING } from './overload.js';
 
 /** A server whose `/api/test/slow` handlers wait until the test lets them go. */
 async function serverWithSlowRoute(env: Record<string, string>) {
@@ -116,7 +117,9 @@ describe('overload gate', () => {
     });
     req.on('error', () => answered(0));
     req.write(body.subarray(0, 10));
-    return { status, finish: () => req.end(body.subarray(10)) };
+    let closed = false;
+    req.on('close', () => (closed = true));
+    return { status, finish: () => req.end(body.subarray(10)), abort: () => req.destroy(), closed: () => closed };
   }
 
   it('lets a request take its turn once its body has arrived, so a slow client holds none', async () => {
@@ -158,5 +161,42 @@ describe('overload gate', () => {
     expect((await held).status).toBe(200);
     expect(await arriving.status).toBe(201);
     await until(() => server.app.overloadGate.active === 0 && server.app.overloadGate.queued === 0);
+  });
+
+  it(`turns away an upload at once while ${MAX_UPLOADS_ARRIVING} photos are arriving, and takes uploads again as they arrive or are abandoned`, async () => {
+    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '4', MAX_QUEUED_REQUESTS: '50', QUEUE_TIMEOUT_MS: '10000', BUSY_RETRY_AFTER_SECONDS: '3' });
+    app = server.app;
+    releaseAll = server.releaseAll;
+    const member = await memberWithCookie(server);
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(await makeImage('png'))], { type: 'image/png' }), 'photo.png');
+    const request = new Request(server.at('/api/photos'), { method: 'POST', body: form });
+    const multipart = Buffer.from(await request.arrayBuffer());
+    const headers = { 'content-type': request.headers.get('content-type') ?? '', origin: server.url, cookie: member.cookie };
+
+    const arriving = Array.from({ length: MAX_UPLOADS_ARRIVING }, () => arrivingSlowly(server.at('/api/photos'), headers, multipart));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing else waits: the turns are free, and every other request runs.
+    expect(server.app.overloadGate.active).toBe(0);
+    expect((await fetch(server.at('/api/categories'))).status).toBe(200);
+    const started = Date.now();
+    const turnedAway = await fetch(server.at('/api/photos'), { method: 'POST', headers, body: multipart });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(turnedAway.status).toBe(503);
+    expect(turnedAway.headers.get('retry-after')).toBe('3');
+
+    // One client gives up: its place is free again.
+    const [abandoned, ...rest] = arriving;
+    abandoned?.abort();
+    await until(() => abandoned !== undefined && abandoned.closed());
+    const next = arrivingSlowly(server.at('/api/photos'), headers, multipart);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const upload of [...rest, next]) upload.finish();
+    const statuses = await Promise.all([...rest, next].map((upload) => upload.status));
+    expect(statuses.filter((status) => status === 503)).toEqual([]);
+    expect(statuses.every((status) => status > 0)).toBe(true);
+    await until(() => server.app.overloadGate.active === 0 && server.app.overloadGate.queued === 0);
+    // And the next upload is taken at once.
+    expect((await fetch(server.at('/api/photos'), { method: 'POST', headers, body: multipart })).status).not.toBe(503);
   });
 });
