@@ -20,7 +20,7 @@ const keyOf = (test: CategoryTest) => ('pattern' in test ? `like:${test.pattern}
  * skill, their primary category), asked before the search's own statement: as a subquery in it,
  * `author_category_id = ANY(ARRAY(SELECT ...))` is an array PostgreSQL cannot see when it plans,
  * and it took it for half of the posts, chose to read every post instead of the indexes, and a
- * search's first read of its hits took 72-228 ms instead of ~7 (bench/RESULTS.md). The ids then
+ * search's first read of its hits took 72-228 ms instead of 5-22 (bench/RESULTS.md). The ids then
  * go into the statement as constants, or the test is left out when none match (nearly always).
  * Kept per text while this instance hears the database's notifications (`listen`); a change of
  * skill_categories, or a gap, empties them.
