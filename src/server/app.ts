@@ -34,6 +34,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { unreadCount } from './features/notifications/notifications.service.js';
 import { PostCards } from './features/posts/post-cards.js';
 import { ViewerStates } from './features/posts/viewer-states.js';
+import { messageWriter } from './features/messages/message-writer.js';
 import { CategoryMatches } from './features/posts/category-matches.js';
 import { ProfileViews } from './features/profiles/profile-views.js';
 import { keepPlannerStatistics } from './db/planner-statistics.js';
@@ -237,6 +238,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const mailContext: MemberMailContext = { appUrl: config.appUrl, secret: config.authSecret, appName: config.appName, supportEmail: config.supportEmail };
   app.addHook('onRequest', (_request, _reply, done) => memberMailContext.run(mailContext, done));
   const presence = new PresenceTracker(database.db, app.log);
+  messageWriter(database.db).onUnannounced = (err) => app.log.error({ err }, 'chat messages stored, their events or notification not written');
   const sessions = new SessionCache(database.kind === 'pglite' ? EMBEDDED_SESSION_CACHE_TTL_MS : SESSION_CACHE_TTL_MS);
   const auth = createAuth({ config, db: database.db, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
   await registerSession(app, auth, hub, sessions);

@@ -7,6 +7,8 @@ import { messages, notifications } from '../../db/schema/index.js';
 import { AppError, RateLimitedError } from '../../errors.js';
 import { memberWithProfile, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
+import { DATABASE_CHANNELS } from '../../realtime/hub.js';
+import type { MemberEventEnvelope } from '../../realtime/member-events.js';
 import { messageWriter, type SendJob } from './message-writer.js';
 
 type Member = Awaited<ReturnType<typeof memberWithProfile>>;
@@ -163,6 +165,70 @@ describe.each(testDatabases())('batched message writer on %s', (kind) => {
       } finally {
         await locker.end();
       }
+    },
+  );
+
+  it('writes a send to a recipient with an unread notification without a transaction, announces it, and leaves one unread notification', async () => {
+    const [ann, bob] = await Promise.all([memberWithProfile(server()), memberWithProfile(server())]);
+    const id = await openId(ann, bob);
+    const writer = messageWriter(db());
+    const first = await writer.send(job(ann, id, 'first'));
+    // Every instance hears the next one, written after the check found Bob's notification unread.
+    let heard: (envelope: MemberEventEnvelope) => void = () => undefined;
+    const announced = new Promise<MemberEventEnvelope>((resolve) => (heard = resolve));
+    const unlisten = await server().app.database.listen(DATABASE_CHANNELS.memberEvent, (payload) => {
+      const envelope = JSON.parse(payload) as MemberEventEnvelope;
+      if (envelope.event.type === 'message.created' && envelope.event.message.content === 'second') heard(envelope);
+    });
+    let second: MessageItem;
+    try {
+      second = await writer.send(job(ann, id, 'second'));
+      const envelope = await announced;
+      expect([...envelope.userIds].sort()).toEqual([ann.userId, bob.userId].sort());
+      expect(envelope.event).toEqual({ type: 'message.created', message: second });
+    } finally {
+      await unlisten();
+    }
+    expect(second.createdAt > first.createdAt).toBe(true);
+    expect((await stored(id)).map((m) => m.content)).toEqual(['first', 'second']);
+    expect(await messageNotifications(bob.userId)).toHaveLength(1);
+  });
+
+  // PostgreSQL only: another connection holds the sender's rate-limit row while the check waits for it.
+  it.runIf(kind === 'postgres')(
+    'still notifies a recipient who read their notification between the check and the write',
+    async () => {
+      const [ann, bob] = await Promise.all([memberWithProfile(server()), memberWithProfile(server())]);
+      const id = await openId(ann, bob);
+      const writer = messageWriter(db());
+      await writer.send(job(ann, id, 'first', 30));
+      expect(await messageNotifications(bob.userId)).toHaveLength(1);
+      const locker = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query('SELECT key FROM rate_limits WHERE key = $1 FOR UPDATE', [`app:message:${ann.userId}`]);
+        const second = writer.send(job(ann, id, 'second', 30));
+        // Until the check, having seen Bob's notification unread, waits for the row.
+        for (let i = 0; ; i += 1) {
+          const { rows } = await locker.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          );
+          if ((rows[0]?.n ?? 0) > 0) break;
+          if (i > 200) throw new Error('the check never reached the lock');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        // Bob reads it meanwhile (through the API: his conversation opened).
+        expect((await bob.client.post(`/api/conversations/${id}/read`, {})).status).toBeLessThan(300);
+        await locker.query('COMMIT');
+        await expect(second).resolves.toMatchObject({ content: 'second' });
+      } finally {
+        await locker.end();
+      }
+      const unread = (await messageNotifications(bob.userId)).filter((n) => !n.isRead);
+      expect(unread).toHaveLength(1);
+      expect(unread[0]?.message).toContain('second');
     },
   );
 });

@@ -29,6 +29,8 @@ interface QueuedJob extends SendJob {
 /** A job that passed the membership and block check, with the member it goes to. */
 interface CheckedJob extends QueuedJob {
   recipientId: string;
+  /** The recipient had an unread 'New message' notification for the conversation when checked. */
+  recipientUnread: boolean;
 }
 
 /** A send written, with its stored message. */
@@ -53,9 +55,11 @@ const NOTIFICATION_QUOTE_CHARS = 80;
  * Writes chat messages in batches ("group commit"). The sends that arrive in one turn of the
  * event loop go out together, and each batch costs a fixed handful of statements however
  * many messages it holds: one statement for the membership and block check and the senders'
- * rate limits, then one transaction whose first statement locks and touches the conversations,
- * inserts the messages and finds the recipients without an unread 'New message' notification,
- * and whose second publishes their events (the notifications, when some are due, add two).
+ * rate limits (and whether each recipient has an unread 'New message' notification), then a
+ * statement that locks and touches the conversations, inserts the messages and finds the
+ * recipients without one, and a second that publishes their events (the notifications, when
+ * some are due, add two): in one transaction when a notification may be due, else each on its
+ * own (`insert`).
  * When nobody else is sending, a batch is one message and a send costs what it always did;
  * under load, the database's round trips and commits no longer grow with the message rate
  * (issue 12: 500 messages a second).
@@ -74,6 +78,13 @@ export class MessageWriter {
   private readonly held = new Set<string>();
   private inFlight = 0;
   private scheduled = false;
+
+  /**
+   * Told when messages were stored but their events or notification could not be written after
+   * (`insert`'s committed path): the sends are answered, the recipients' open tabs miss them until
+   * they load the conversation again. The app logs it (app.ts).
+   */
+  onUnannounced: (error: unknown) => void = () => undefined;
 
   constructor(private readonly db: Database) {}
 
@@ -137,21 +148,29 @@ export class MessageWriter {
       return;
     }
     if (checked.length === 0) return;
+    const failed = await this.write(checked);
+    if (!failed) return;
+    if (checked.length === 1) {
+      for (const job of checked) job.reject(failed.error);
+      return;
+    }
+    // One at a time, so only the send that cannot be written fails (its limit is already counted).
+    for (const job of checked) {
+      const alone = await this.write([job]);
+      if (alone) job.reject(alone.error);
+    }
+  }
+
+  /** Writes the jobs and answers them, or says why nothing was stored (the jobs are then not answered). */
+  private async write(jobs: CheckedJob[]): Promise<{ error: unknown } | null> {
     try {
-      for (const { job, message } of await this.insert(checked)) job.resolve(message);
+      for (const { job, message } of await this.insert(jobs)) job.resolve(message);
+      return null;
     } catch (error) {
-      if (checked.length === 1) {
-        for (const job of checked) job.reject(error);
-        return;
-      }
-      // One at a time, so only the send that cannot be written fails (its limit is already counted).
-      for (const job of checked) {
-        try {
-          for (const written of await this.insert([job])) written.job.resolve(written.message);
-        } catch (single) {
-          job.reject(single);
-        }
-      }
+      if (!(error instanceof StoredButNotAnnounced)) return { error };
+      for (const { job, message } of error.written) job.resolve(message);
+      this.onUnannounced(error.cause);
+      return null;
     }
   }
 
@@ -169,6 +188,7 @@ export class MessageWriter {
       participant_1_id: string;
       participant_2_id: string;
       blocked: boolean;
+      recipient_unread: boolean;
       attempts: number | null;
       count: number | null;
       last_request: string | number | null;
@@ -181,12 +201,15 @@ export class MessageWriter {
             SELECT i.idx, i.viewer, i.limited, c.participant_1_id, c.participant_2_id,
                    EXISTS (SELECT 1 FROM member_blocks b
                            WHERE (b.blocker_id = c.participant_1_id AND b.blocked_id = c.participant_2_id)
-                              OR (b.blocker_id = c.participant_2_id AND b.blocked_id = c.participant_1_id)) AS blocked
+                              OR (b.blocker_id = c.participant_2_id AND b.blocked_id = c.participant_1_id)) AS blocked,
+                   EXISTS (SELECT 1 FROM notifications n
+                           WHERE n.user_id = CASE WHEN c.participant_1_id = i.viewer THEN c.participant_2_id ELSE c.participant_1_id END
+                             AND n.type = 'message' AND n.is_read = false AND n.data->>'conversationId' = i.conv::text) AS recipient_unread
             FROM i JOIN conversations c ON c.id = i.conv AND (c.participant_1_id = i.viewer OR c.participant_2_id = i.viewer)
           ),
           a AS (SELECT 'message:' || viewer AS key, count(*)::int AS n FROM c WHERE limited AND NOT blocked GROUP BY viewer),
           counted AS (${countAttemptsStatement(sql`a`, 60, now)})
-          SELECT c.idx, c.participant_1_id, c.participant_2_id, c.blocked, a.n AS attempts, counted.count, counted.last_request
+          SELECT c.idx, c.participant_1_id, c.participant_2_id, c.blocked, c.recipient_unread, a.n AS attempts, counted.count, counted.last_request
           FROM c LEFT JOIN a ON a.key = 'message:' || c.viewer AND c.limited AND NOT c.blocked
                  LEFT JOIN counted ON counted.key = a.key`,
     );
@@ -205,22 +228,56 @@ export class MessageWriter {
         }
       }
       const recipientId = row.participant_1_id === job.viewerId ? row.participant_2_id : row.participant_1_id;
-      checked.push({ ...job, recipientId });
+      checked.push({ ...job, recipientId, recipientUnread: row.recipient_unread });
     });
     return checked;
   }
 
   /**
-   * One transaction for the batch: one statement locks the conversations in id order (two
-   * instances' batches cannot deadlock), touches their activity time, inserts the messages (one
-   * microsecond apart, so a conversation keeps the order they were sent in) and says which
-   * recipients have no unread 'message' notification for the conversation; then
-   * 'message.created' is published to both members of each, and the notifications that look
-   * due are made (asked again first: that statement saw the database as it was before it took
-   * the locks). The conversation lock makes concurrent batches queue, so the second sees the
-   * first's notification: at most one unread per conversation.
+   * Writes the batch: one statement locks the conversations in id order (two instances' batches
+   * cannot deadlock), touches their activity time, inserts the messages (one microsecond apart,
+   * so a conversation keeps the order they were sent in) and says which recipients have no unread
+   * 'message' notification for the conversation; then 'message.created' is published to both
+   * members of each, and the notifications that look due are made (asked again first, under the
+   * conversations' locks: that statement saw the database as it was before it took them). The
+   * lock makes concurrent batches queue, so the second sees the first's notification: at most
+   * one unread per conversation.
+   *
+   * When a recipient may be due a notification (none unread at the check), all of it is one
+   * transaction. Otherwise (a conversation going back and forth while the other has not looked:
+   * nearly every send under load) the messages' statement commits alone and the events follow:
+   * BEGIN and COMMIT were two of the batch's five round trips, and under load each waits for a
+   * turn of the event loop (bench/RESULTS.md). A notification found due after all (read
+   * meanwhile) is then made in a transaction of its own that takes the locks first.
    */
-  private insert(jobs: CheckedJob[]): Promise<Written[]> {
+  private async insert(jobs: CheckedJob[]): Promise<Written[]> {
+    if (!jobs.every((job) => job.recipientUnread)) {
+      return this.db.transaction(async (tx) => {
+        const { written, looksDue } = await this.writeMessages(tx, jobs);
+        await publishManyToMembers(tx, messageEvents(written));
+        if (looksDue.length > 0) await this.notifyRecipients(tx, looksDue);
+        return written;
+      });
+    }
+    const { written, looksDue } = await this.writeMessages(this.db, jobs);
+    try {
+      await publishManyToMembers(this.db, messageEvents(written));
+      if (looksDue.length > 0) {
+        await this.db.transaction(async (tx) => {
+          const ids = [...new Set(looksDue.map(({ job }) => job.conversationId))].sort();
+          await tx.execute(sql`SELECT c.id FROM conversations c WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) ORDER BY c.id FOR UPDATE`);
+          await this.notifyRecipients(tx as unknown as Database, looksDue);
+        });
+      }
+    } catch (error) {
+      // The messages are stored: failing the sends now would have them written again.
+      throw new StoredButNotAnnounced(written, error);
+    }
+    return written;
+  }
+
+  /** The batch's statement: the messages written, and those whose recipient looked due a notification. */
+  private async writeMessages(executor: Database, jobs: CheckedJob[]): Promise<{ written: Written[]; looksDue: Written[] }> {
     const input = jobs.map((job, ord) => ({
       ord,
       id: randomUUID(),
@@ -231,41 +288,33 @@ export class MessageWriter {
       type: job.proposal ? 'exchange_proposal' : 'text',
       proposal: job.proposal,
     }));
-    return this.db.transaction(async (tx) => {
-      const rows = await queryRows<MessageRow & { notification_due: boolean }>(
-        tx,
-        sql`WITH input AS (
-              SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-                AS i(ord int, id uuid, conv uuid, sender text, recipient text, content text, type text, proposal jsonb)
-            ),
-            locked AS (SELECT c.id FROM conversations c WHERE c.id IN (SELECT conv FROM input) ORDER BY c.id FOR UPDATE),
-            touched AS (UPDATE conversations c SET updated_at = now() FROM locked WHERE c.id = locked.id),
-            inserted AS (
-              INSERT INTO messages AS m (id, conversation_id, sender_id, content, message_type, exchange_proposal, created_at)
-              SELECT id, conv, sender, content, type, proposal, now() + ord * interval '1 microsecond' FROM input ORDER BY ord
-              RETURNING ${MESSAGE_COLUMNS}
-            )
-            SELECT inserted.*,
-                   NOT EXISTS (SELECT 1 FROM notifications n
-                               WHERE n.user_id = input.recipient AND n.type = 'message' AND n.is_read = false
-                                 AND n.data->>'conversationId' = input.conv::text) AS notification_due
-            FROM inserted JOIN input ON input.id = inserted.id
-            ORDER BY input.ord`,
-      );
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const written = jobs.map((job, i): Written => {
-        const stored = byId.get(input[i]?.id ?? '');
-        if (!stored) throw new Error('insert into messages returned no row');
-        return { job, message: toMessageItem(stored, job.clientId) };
-      });
-      await publishManyToMembers(
-        tx,
-        written.map(({ job, message }) => ({ userIds: [job.viewerId, job.recipientId], event: { type: 'message.created', message } })),
-      );
-      const looksDue = written.filter(({ message }) => byId.get(message.id)?.notification_due);
-      if (looksDue.length > 0) await this.notifyRecipients(tx as unknown as Database, looksDue);
-      return written;
+    const rows = await queryRows<MessageRow & { notification_due: boolean }>(
+      executor,
+      sql`WITH input AS (
+            SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+              AS i(ord int, id uuid, conv uuid, sender text, recipient text, content text, type text, proposal jsonb)
+          ),
+          locked AS (SELECT c.id FROM conversations c WHERE c.id IN (SELECT conv FROM input) ORDER BY c.id FOR UPDATE),
+          touched AS (UPDATE conversations c SET updated_at = now() FROM locked WHERE c.id = locked.id),
+          inserted AS (
+            INSERT INTO messages AS m (id, conversation_id, sender_id, content, message_type, exchange_proposal, created_at)
+            SELECT id, conv, sender, content, type, proposal, now() + ord * interval '1 microsecond' FROM input ORDER BY ord
+            RETURNING ${MESSAGE_COLUMNS}
+          )
+          SELECT inserted.*,
+                 NOT EXISTS (SELECT 1 FROM notifications n
+                             WHERE n.user_id = input.recipient AND n.type = 'message' AND n.is_read = false
+                               AND n.data->>'conversationId' = input.conv::text) AS notification_due
+          FROM inserted JOIN input ON input.id = inserted.id
+          ORDER BY input.ord`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const written = jobs.map((job, i): Written => {
+      const stored = byId.get(input[i]?.id ?? '');
+      if (!stored) throw new Error('insert into messages returned no row');
+      return { job, message: toMessageItem(stored, job.clientId) };
     });
+    return { written, looksDue: written.filter(({ message }) => byId.get(message.id)?.notification_due) };
   }
 
   /** The 'New message' notification of each (conversation, recipient) of these sends that has none unread. */
@@ -302,6 +351,21 @@ export class MessageWriter {
       });
     }
   }
+}
+
+/** Messages stored (committed) whose events or notification could not be written after. */
+class StoredButNotAnnounced extends Error {
+  constructor(
+    readonly written: Written[],
+    override readonly cause: unknown,
+  ) {
+    super('messages stored, their events not published');
+  }
+}
+
+/** Each written message's 'message.created' event, to both members of its conversation. */
+function messageEvents(written: Written[]) {
+  return written.map(({ job, message }) => ({ userIds: [job.viewerId, job.recipientId], event: { type: 'message.created' as const, message } }));
 }
 
 /** What a batch in flight holds for a send: its conversation and its sender. */

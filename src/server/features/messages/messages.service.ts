@@ -267,8 +267,9 @@ export async function listMessages(
 /**
  * Sends a message (plain text, or an exchange proposal card): the message, the conversation's
  * new activity time, the 'message.created' event to both members' tabs and, when the recipient
- * has no unread 'message' notification for this conversation yet, one, all in one transaction
- * shared with the other sends of the moment (message-writer.ts). More than `perMinute`
+ * has no unread 'message' notification for this conversation yet, one, written with the other
+ * sends of the moment (message-writer.ts: in one transaction when a notification may be due, else
+ * the messages commit and their events follow). More than `perMinute`
  * messages a minute from one member answer 429; a block between the two, either way, a 403
  * 'You cannot contact this member.'; a conversation that is not the viewer's, 404.
  */
