@@ -52,8 +52,13 @@ export abstract class KeptValues {
 
   /** What is kept under `key` can no longer be trusted: it is dropped, and a read of it under way is not kept. */
   forget(key: string): void {
-    this.forgotten.set(key, (this.forgotten.get(key) ?? 0) + 1);
+    this.outdateReads(key);
     this.drop(key);
+  }
+
+  /** A read of `key` under way is not kept (what is kept was brought up to date in place by the caller). */
+  protected outdateReads(key: string): void {
+    this.forgotten.set(key, (this.forgotten.get(key) ?? 0) + 1);
   }
 
   /** Called by `listen`: a subclass that keeps nothing without the notifications makes its store here. */

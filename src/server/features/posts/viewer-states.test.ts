@@ -7,7 +7,7 @@ import type { TestClient } from '../../test/client.js';
 import { insertPost, memberWithProfile, useTestServer } from '../../test/factories.js';
 import { testDatabases, type TestServer } from '../../test/harness.js';
 import { readUntil } from '../../test/read-until.js';
-import { AuthorsHidden } from './viewer-states.js';
+import { AuthorsHidden, ViewerStates } from './viewer-states.js';
 
 /** A list of posts by author, counted as the search hits count them. */
 function listOf(byAuthor: Record<string, number>) {
@@ -68,14 +68,18 @@ describe.each(testDatabases())('viewer states on %s', (kind) => {
       expect([...first.keys()].sort()).toEqual(Object.values(posts).sort());
       expect([...first.values()]).toEqual([null, null, null]);
 
+      const states = ViewerStates.of(db);
+      const readsBefore = states.reads;
       // Through the API: the sender's next page shows the request.
       expect((await viewer.client.post('/api/requests', { postId: posts.asked, message: 'Would you like to swap?' })).status).toBe(201);
       expect((await page(viewer.client, word)).get(posts.asked)).toBe('pending');
 
-      // Straight in the database (another instance, a script): once the notification names the sender.
+      // Straight in the database (another instance, a script): once the notification names the sender and the post.
       await db.insert(exchangeRequests).values({ requesterId: viewer.userId, postId: posts.inserted, status: 'pending' });
       const afterInsert = await readUntil(() => page(viewer.client, word), (items) => items.get(posts.inserted) === 'pending');
       expect(afterInsert.get(posts.inserted)).toBe('pending');
+      // A kept state takes new requests in as they come, without being read again.
+      if (server === kept()) expect(states.reads).toBe(readsBefore);
 
       // A block written straight in the database: the blocked member's post leaves once the notification comes.
       await db.insert(memberBlocks).values({ blockerId: blocked.userId, blockedId: viewer.userId });

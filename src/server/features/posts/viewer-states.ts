@@ -9,11 +9,15 @@ import { PerDatabase } from './per-database.js';
 /**
  * Notifications after which anyone's state may differ: Profile Visibility and AI match
  * suggestions, blocks, requests answered, withdrawn or deleted (connections and exchange
- * statuses; a new pending request names its requester, `REQUESTERS_ADDED_PREFIX`) and accounts.
+ * statuses; a new pending request names its sender and post, `REQUESTS_SENT_PREFIX`) and accounts.
  */
 const STATES_CHANGED: ReadonlySet<string> = new Set(['member_settings', 'member_blocks', 'exchange_requests', 'users']);
-/** The payload prefix of a notification naming the members who sent new requests (migration 0019). */
-export const REQUESTERS_ADDED_PREFIX = 'exchange_requesters+';
+/**
+ * The payload prefix of a notification naming each new pending request as `<sender>:<post>`,
+ * comma separated (migration 0021); nothing after it: too many to name. (Migration 0019's
+ * 'exchange_requesters+' names the senders alone, for the instances of the version before.)
+ */
+export const REQUESTS_SENT_PREFIX = 'exchange_requests_sent+';
 const MAX_VIEWERS = 1_000;
 /** The key of the hidden members' read among the viewers' (no member id has a space). */
 const HIDDEN_MEMBERS_KEY = ' hidden members';
@@ -121,6 +125,8 @@ const registry = new PerDatabase((db) => new ViewerStates(db));
 export class ViewerStates extends KeptValues {
   /** Undefined until `listen`: nothing is kept. */
   private viewers: LRUCache<string, ViewerRead> | undefined;
+  /** Viewers' states read from the database since start (tests). */
+  reads = 0;
   private hiddenMembers: ReadonlySet<string> | undefined;
 
   constructor(private readonly db: Database) {
@@ -141,12 +147,30 @@ export class ViewerStates extends KeptValues {
     this.viewers = new LRUCache({ max: MAX_VIEWERS, ttl: VIEWER_STATES_TTL_MS });
   }
 
-  /** New requests name their senders: their states are forgotten (all, when too many to name). */
+  /** New pending requests name their senders and posts: each sender's state says so (all forgotten, when too many to name). */
   protected heard(payload: string): void {
-    if (!payload.startsWith(REQUESTERS_ADDED_PREFIX)) return;
-    const ids = payload.slice(REQUESTERS_ADDED_PREFIX.length);
-    if (ids === '') this.changed();
-    else for (const id of ids.split(',')) this.forget(id);
+    if (!payload.startsWith(REQUESTS_SENT_PREFIX)) return;
+    const pairs = payload.slice(REQUESTS_SENT_PREFIX.length);
+    if (pairs === '') return this.changed();
+    for (const pair of pairs.split(',')) {
+      // A post id is a uuid: the sender's id is everything before its last ':'.
+      const at = pair.lastIndexOf(':');
+      const [viewerId, postId] = [pair.slice(0, at), pair.slice(at + 1)];
+      if (viewerId && postId) this.requestSent(viewerId, postId);
+    }
+  }
+
+  /**
+   * The viewer sent a request on the post: pending, their most recent live one on it. Their kept
+   * state says so without being read again (a new request changes nothing else a state holds),
+   * and a read of it under way, which may have missed the request, is not kept.
+   */
+  requestSent(viewerId: string, postId: string): void {
+    this.outdateReads(viewerId);
+    const kept = this.viewers?.peek(viewerId);
+    if (!kept || kept.exchangeStatuses.get(postId) === 'pending') return;
+    const exchangeStatuses = new Map(kept.exchangeStatuses).set(postId, 'pending');
+    this.viewers?.set(viewerId, { ...kept, exchangeStatuses }, { noUpdateTTL: true });
   }
 
   protected dropAll(): void {
@@ -192,6 +216,7 @@ export class ViewerStates extends KeptValues {
    * viewer's most recent live request on each post and their matching setting.
    */
   private async readViewer(viewerId: string): Promise<ViewerRead> {
+    this.reads += 1;
     const [row] = await queryRows<{
       connections: string[];
       blocked: string[];

@@ -214,9 +214,13 @@ describe.each(testDatabases())('privacy on %s', (kind) => {
       const own = await get<ProfileView>(c.member.client, `/api/profiles/${c.member.userId}`);
       expect(own).toMatchObject({ zipCode: CAMBRIDGE.zipCode, location: CAMBRIDGE.location });
 
-      // Back on: restored for others.
+      // Back on (straight in the database): restored for others once the notification comes.
       await setSettings(db(), c.member.userId, { locationSharing: true });
-      expect(await get<ProfileView>(c.friend.client, `/api/profiles/${c.member.userId}`)).toMatchObject({
+      const back = await readUntil(
+        () => get<ProfileView>(c.friend.client, `/api/profiles/${c.member.userId}`),
+        (profile) => profile.zipCode !== null,
+      );
+      expect(back).toMatchObject({
         zipCode: CAMBRIDGE.zipCode,
         location: CAMBRIDGE.location,
       });

@@ -74,10 +74,10 @@ export async function sendExchangeRequest(
       );
       if (!request) throw new Error('sending the request returned no row');
       // The author's response signal counts the request and the sender's pages show it: here
-      // before the answer, elsewhere when the notification comes (migrations 0018, 0019).
+      // before the answer, elsewhere when the notification comes (migrations 0018, 0021).
       PostCards.of(db).signalsChanged([post.userId]);
       ProfileViews.of(db).forget(post.userId);
-      ViewerStates.of(db).forget(viewerId);
+      ViewerStates.of(db).requestSent(viewerId, input.postId);
       return toRequestItem(request, request.conversation_id);
     } catch (err) {
       // Two sends at once: the partial unique index lets one through; the other is the same 409.
