@@ -265,7 +265,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // A profile written here (name, photo, skill): searches here forget the people they named.
     if (request.url.startsWith('/api/profiles')) searchPeople.changed();
     // Anything but a new post (scored into every ranking by its route) or a new request (pending:
-    // it connects nobody; the requests service forgets its sender's state) may change someone's
+    // it connects nobody; the requests service marks it in its sender's state) may change someone's
     // matches, whose posts they may see or their requests, or a profile as shown: rankings,
     // viewer states and profile views here are dropped (a new request forgets its post author's
     // profile in the requests service).
