@@ -137,16 +137,21 @@ describe('overload gate', () => {
     await until(() => server.app.overloadGate.active === 0);
   });
 
-  it('gives a photo upload its turn once the photo is in, and the photo then waits for it like any request', async () => {
-    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '1', MAX_QUEUED_REQUESTS: '5', QUEUE_TIMEOUT_MS: '10000' });
-    app = server.app;
-    releaseAll = server.releaseAll;
+  /** A signed-in member's photo upload: its multipart body and headers, to send as a test needs. */
+  async function photoUpload(server: Awaited<ReturnType<typeof serverWithSlowRoute>>) {
     const member = await memberWithCookie(server);
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(await makeImage('png'))], { type: 'image/png' }), 'photo.png');
     const request = new Request(server.at('/api/photos'), { method: 'POST', body: form });
     const multipart = Buffer.from(await request.arrayBuffer());
-    const headers = { 'content-type': request.headers.get('content-type') ?? '', origin: server.url, cookie: member.cookie };
+    return { multipart, headers: { 'content-type': request.headers.get('content-type') ?? '', origin: server.url, cookie: member.cookie } };
+  }
+
+  it('gives a photo upload its turn once the photo is in, and the photo then waits for it like any request', async () => {
+    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '1', MAX_QUEUED_REQUESTS: '5', QUEUE_TIMEOUT_MS: '10000' });
+    app = server.app;
+    releaseAll = server.releaseAll;
+    const { multipart, headers } = await photoUpload(server);
 
     // While the photo arrives, it holds no turn.
     const arriving = arrivingSlowly(server.at('/api/photos'), headers, multipart);
@@ -167,12 +172,7 @@ describe('overload gate', () => {
     const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '4', MAX_QUEUED_REQUESTS: '50', QUEUE_TIMEOUT_MS: '10000', BUSY_RETRY_AFTER_SECONDS: '3' });
     app = server.app;
     releaseAll = server.releaseAll;
-    const member = await memberWithCookie(server);
-    const form = new FormData();
-    form.append('photo', new Blob([new Uint8Array(await makeImage('png'))], { type: 'image/png' }), 'photo.png');
-    const request = new Request(server.at('/api/photos'), { method: 'POST', body: form });
-    const multipart = Buffer.from(await request.arrayBuffer());
-    const headers = { 'content-type': request.headers.get('content-type') ?? '', origin: server.url, cookie: member.cookie };
+    const { multipart, headers } = await photoUpload(server);
 
     const arriving = Array.from({ length: MAX_UPLOADS_ARRIVING }, () => arrivingSlowly(server.at('/api/photos'), headers, multipart));
     await new Promise((resolve) => setTimeout(resolve, 300));

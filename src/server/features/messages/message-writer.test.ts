@@ -13,6 +13,19 @@ import { messageWriter, type SendJob } from './message-writer.js';
 
 type Member = Awaited<ReturnType<typeof memberWithProfile>>;
 
+/** Until another connection to the database waits for a lock (the one `locker` holds). */
+async function untilWaitingForLock(locker: pg.Client, never: string): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    const { rows } = await locker.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    if (i > 200) throw new Error(never);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /**
  * The batched writer behind POST /api/conversations/:id/messages. Sends queued in one turn of
  * the event loop are written in one transaction; these tests queue them so, straight on the
@@ -144,15 +157,7 @@ describe.each(testDatabases())('batched message writer on %s', (kind) => {
         const track = (sent: Promise<MessageItem>) => sent.then((m) => (settled.push(m.content), m));
         const first = track(writer.send(job(ann, annBob, 'first')));
         // Until the first batch waits for the conversation's lock.
-        for (let i = 0; ; i += 1) {
-          const { rows } = await locker.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-          );
-          if ((rows[0]?.n ?? 0) > 0) break;
-          if (i > 200) throw new Error('the first batch never reached the lock');
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
+        await untilWaitingForLock(locker, 'the first batch never reached the lock');
         const second = track(writer.send(job(bob, annBob, 'second')));
         const elsewhere = track(writer.send(job(cat, catDan, 'elsewhere')));
         const waited = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('it waited for the held batch')), 5_000));
@@ -210,15 +215,7 @@ describe.each(testDatabases())('batched message writer on %s', (kind) => {
         await locker.query('SELECT key FROM rate_limits WHERE key = $1 FOR UPDATE', [`app:message:${ann.userId}`]);
         const second = writer.send(job(ann, id, 'second', 30));
         // Until the check, having seen Bob's notification unread, waits for the row.
-        for (let i = 0; ; i += 1) {
-          const { rows } = await locker.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-          );
-          if ((rows[0]?.n ?? 0) > 0) break;
-          if (i > 200) throw new Error('the check never reached the lock');
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
+        await untilWaitingForLock(locker, 'the check never reached the lock');
         // Bob reads it meanwhile (through the API: his conversation opened).
         expect((await bob.client.post(`/api/conversations/${id}/read`, {})).status).toBeLessThan(300);
         await locker.query('COMMIT');
