@@ -47,10 +47,16 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * `textFilter` for what the member typed, with the stop words of several words asked first
- * (`stopWordsAmong`, once per word and process) and left out of the statement. `named` asks for
- * a named statement's form; the answer says whether it was given: not for stop words only
- * ('the and'), whose statement stays planned for the words.
+ * The server-side text filter for what the member typed; null when it holds no searchable word.
+ * Several words have their stop words asked first (`stopWordsAmong`, once per word and process)
+ * and left out of the statement, and the categories the text names are asked first too
+ * (`CategoryMatches`), so the statement holds them as constants.
+ * `named` asks for a named statement's form (PostgreSQL's generic plan, where the text is a
+ * parameter and to_tsquery would be worked out again for every post it tests, 3,300 times for
+ * 'dog': each query is then worked out once, as a subquery). Not by default: as a subquery the
+ * planner cannot see what the query finds, and the feed's filtered page chooses between walking
+ * the newest posts and reading every hit by it. The answer says whether it was given: not for
+ * stop words only ('the and'), whose statement stays planned for the words.
  */
 export async function textFilterFor(
   db: Database,
@@ -58,107 +64,75 @@ export async function textFilterFor(
   { named = false } = {},
 ): Promise<{ filter: TextFilter | null; named: boolean }> {
   const words = searchWords(q);
-  const stopWords = words.length >= 2 ? await stopWordsAmong(db, words) : undefined;
-  const canName = named && (!stopWords || words.some((w) => !stopWords.has(w)));
-  if (words.length === 0) return { filter: null, named: canName };
-  // The categories the text names, asked first (`CategoryMatches`): the phrase in their names,
-  // and with several words, each word kept in their names' words.
+  if (words.length === 0) return { filter: null, named };
+  const stopWords = words.length >= 2 ? await stopWordsAmong(db, words) : new Set<string>();
+  // One word is tested whole; of several, those that are not stop words each on its own.
+  const counted = words.length >= 2 ? words.filter((w) => !stopWords.has(w)) : [];
+  const canName = named && (words.length < 2 || counted.length > 0);
+  // The categories the text names: the phrase in their names, each word kept in their names' words.
   const { phrase, pattern } = substringPattern(q);
-  const counted = stopWords ? words.filter((w) => !stopWords.has(w)) : [];
-  const tests: CategoryTest[] = [...(phrase.length >= MIN_SUBSTRING ? [{ pattern }] : []), ...counted.map((word) => ({ word }))];
+  const substring = phrase.length >= MIN_SUBSTRING;
+  const tests: CategoryTest[] = [...(substring ? [{ pattern }] : []), ...counted.map((word) => ({ word }))];
   const ids = tests.length > 0 ? await CategoryMatches.of(db).ids(tests) : [];
-  const phraseIds = phrase.length >= MIN_SUBSTRING ? (ids.shift() ?? []) : [];
-  const categories = { phrase: phraseIds, words: new Map(counted.map((word, i) => [word, ids[i] ?? []])) };
-  return { filter: textFilter(q, { named: canName, stopWords, categories }), named: canName };
+  const phraseCategories = substring ? (ids.shift() ?? []) : [];
+  const wordCategories = counted.map((_, i) => ids[i] ?? []);
+  return { filter: textFilter({ words, counted, phrase, pattern, named: canName, phraseCategories, wordCategories }), named: canName };
 }
 
-/**
- * Builds the filter for what the member typed; null when it holds no searchable word.
- * `named`: the statement is named and may run PostgreSQL's generic plan, where the text is a
- * parameter and to_tsquery would be worked out again for every post it tests (3,300 times for
- * 'dog'); each query is then worked out once, as a subquery. Not by default: as a subquery the
- * planner cannot see what the query finds, and the feed's filtered page chooses between walking
- * the newest posts and reading every hit by it.
- * `stopWords` (several words, named): the words known to be stop words (`stopWordsAmong`) are
- * left out of the statement. Unnamed, each word's test skips a stop word itself, a test that only
- * a plan made for the words at hand folds away: a generic plan would read every post (~210 ms
- * instead of ~5 for 'guitar lessons', bench/RESULTS.md).
- */
-export function textFilter(
-  q: string | undefined,
-  {
-    named = false,
-    stopWords,
-    categories,
-  }: {
-    named?: boolean;
-    stopWords?: ReadonlySet<string>;
-    /** The categories named by the phrase and by each word kept (`CategoryMatches`); asked in the statement when absent. */
-    categories?: { phrase: readonly number[]; words: ReadonlyMap<string, readonly number[]> };
-  } = {},
-): TextFilter | null {
-  const words = searchWords(q);
-  if (words.length === 0) return null;
+/** `textFilterFor`'s filter from what it asked. */
+function textFilter({
+  words,
+  counted,
+  phrase,
+  pattern,
+  named,
+  phraseCategories,
+  wordCategories,
+}: {
+  words: string[];
+  /** Of several words, those that are not stop words (empty for one word). */
+  counted: string[];
+  phrase: string;
+  pattern: string;
+  named: boolean;
+  /** The categories whose names hold the phrase, and those each counted word names. */
+  phraseCategories: readonly number[];
+  wordCategories: readonly (readonly number[])[];
+}): TextFilter {
   const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
   const matchedOnce = (query: SQL) => (named ? sql`(SELECT ${query})` : query);
+  const wordQuery = (word: string) => matchedOnce(sql`to_tsquery('english', ${`${word}:*`})`);
   // Several words may be split between the post and its author's skill ('guitar music': a
   // guitar post by a Music & Performance member): each word must be in the post's text or in
   // the name of the author's primary category (copied onto posts as author_category_id).
-  // The categories come as constants (`categories`), else ARRAY(...) runs once per word over the
-  // 112 categories; each test can use its own index.
-  const wordTest = (word: SQL, text: string) => {
-    if (!categories) {
-      return sql`(p.search_vector @@ ${word}
-              OR p.author_category_id = ANY(ARRAY(SELECT wc.id FROM skill_categories wc WHERE wc.name_vector @@ ${word})))`;
-    }
-    const skill = inCategories(categories.words.get(text) ?? []);
-    return skill ? sql`(p.search_vector @@ ${word} OR ${skill})` : sql`p.search_vector @@ ${word}`;
-  };
-  // A stop word ('the', 'and') gives an empty query: it is skipped, as the one tsquery skips
-  // it, and a text of stop words only matches nothing (numnode = 0; both fold to constants in
-  // a plan made for the words, or are known beforehand: `stopWords`).
   let wordTests: SQL | null;
-  // With one word left besides stop words, its category test joins the phrase's (below): one
-  // list of categories, so PostgreSQL reads the hits through the indexes ('the dog': 85 -> ~6 ms).
-  let categoryWord: SQL | null = null;
-  const counted = stopWords ? words.filter((w) => !stopWords.has(w)) : words;
+  // With one word left besides stop words, its categories join the phrase's (below): one list of
+  // categories, so PostgreSQL reads the hits through the indexes ('the dog': 85 -> ~6 ms).
+  let categories = phraseCategories;
   if (words.length < 2) {
     wordTests = sql`p.search_vector @@ ${matchedOnce(tsquery)}`;
-  } else if (stopWords && counted.length === 1) {
-    categoryWord = matchedOnce(sql`to_tsquery('english', ${`${counted[0]}:*`})`);
-    wordTests = sql`p.search_vector @@ ${categoryWord}`;
-  } else if (stopWords) {
+  } else if (counted.length === 1 && counted[0] !== undefined) {
+    wordTests = sql`p.search_vector @@ ${wordQuery(counted[0])}`;
+    categories = [...phraseCategories, ...(wordCategories[0] ?? [])];
+  } else {
+    // Stop words only ('the and') match nothing but the phrase.
     wordTests =
       counted.length === 0
         ? null
         : sql`(${sql.join(
-            counted.map((w) => wordTest(matchedOnce(sql`to_tsquery('english', ${`${w}:*`})`), w)),
+            counted.map((w, i) => {
+              const skill = inCategories(wordCategories[i] ?? []);
+              return skill ? sql`(p.search_vector @@ ${wordQuery(w)} OR ${skill})` : sql`p.search_vector @@ ${wordQuery(w)}`;
+            }),
             sql` AND `,
           )})`;
-  } else {
-    wordTests = sql`(numnode(${tsquery}) > 0 AND ${sql.join(
-      words.map((w) => {
-        const word = sql`to_tsquery('english', ${`${w}:*`})`;
-        return sql`(numnode(${word}) = 0 OR ${wordTest(word, w)})`;
-      }),
-      sql` AND `,
-    )})`;
   }
-  const { phrase, pattern } = substringPattern(q);
   const substring = phrase.length >= MIN_SUBSTRING;
   // One condition of OR-ed indexable tests, so the planner can BitmapOr the GIN, trigram and
   // author category indexes and read each matching post once (a UNION of ids read every post twice).
   // The author's skill as cards show it: their primary category's name, copied onto each post
-  // (author_category_id): the ids asked first (`categories`), else ARRAY(...) once over the 112.
-  const categoryTests = [
-    ...(substring ? [sql`tc.name ILIKE ${pattern}`] : []),
-    ...(categoryWord ? [sql`tc.name_vector @@ ${categoryWord}`] : []),
-  ];
-  const categoryBranch = categories
-    ? inCategories([...categories.phrase, ...(categoryWord && counted[0] !== undefined ? (categories.words.get(counted[0]) ?? []) : [])])
-    : categoryTests.length > 0
-      ? sql`p.author_category_id = ANY(ARRAY(SELECT tc.id FROM skill_categories tc WHERE ${sql.join(categoryTests, sql` OR `)}))`
-      : null;
+  // (author_category_id).
+  const categoryBranch = inCategories(categories);
   const branches = [
     ...(wordTests ? [wordTests] : []),
     ...(substring ? [sql`p.title ILIKE ${pattern}`, sql`p.offering ILIKE ${pattern}`] : []),
