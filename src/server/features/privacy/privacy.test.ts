@@ -246,8 +246,10 @@ describe.each(testDatabases())('privacy on %s', (kind) => {
       expect((await matchesFor(c.stranger.client, c.stranger.postId)).items.length).toBeGreaterThan(0);
       await setSettings(db(), c.stranger.userId, { aiMatchSuggestions: false });
 
+      // Written straight in the database: the kept setting follows once the notification comes.
       for (const postId of [undefined, c.stranger.postId]) {
-        expect(await matchesFor(c.stranger.client, postId)).toEqual({ items: [], total: 0, matchingEnabled: false });
+        const off = await readUntil(() => matchesFor(c.stranger.client, postId), (page) => !page.matchingEnabled);
+        expect(off).toEqual({ items: [], total: 0, matchingEnabled: false });
       }
       const compatibility = await feedUntil(c.stranger.client, 'mode=compatibility', (items) => items.length === 0);
       expect(compatibility).toEqual([]);
@@ -260,7 +262,7 @@ describe.each(testDatabases())('privacy on %s', (kind) => {
       expect(ids((await get<SearchResponse>(c.stranger.client, `/api/search?q=${c.tag}`)).items)).toContain(c.postId);
 
       await setSettings(db(), c.stranger.userId, { aiMatchSuggestions: true });
-      const back = await matchesFor(c.stranger.client, c.stranger.postId);
+      const back = await readUntil(() => matchesFor(c.stranger.client, c.stranger.postId), (page) => page.matchingEnabled);
       expect(back.matchingEnabled).toBe(true);
       expect(ids(back.items)).toContain(c.postId);
       expect(ids(await feedUntil(c.stranger.client, 'mode=compatibility', (items) => ids(items).includes(c.postId)))).toContain(c.postId);
@@ -304,11 +306,12 @@ describe.each(testDatabases())('privacy on %s', (kind) => {
     });
     const before = await snapshot();
     expect(before.match).not.toBeNull();
+    // Written straight in the database: the kept views, states and rankings follow once the notification comes.
     await setSettings(db(), c.member.userId, { profileVisibility: false, locationSharing: false, aiMatchSuggestions: false });
-    const off = await snapshot();
+    const off = await readUntil(snapshot, (now) => now.stranger === 404 && now.match === null && now.people.length === 0);
     expect(off).toMatchObject({ profile: 200, stranger: 404, match: null, people: [] });
     await setSettings(db(), c.member.userId, { profileVisibility: true, locationSharing: true, aiMatchSuggestions: true });
-    const after = await snapshot();
+    const after = await readUntil(snapshot, (now) => now.stranger === 200 && now.match !== null && now.people.length > 0);
     expect({ ...after, match: { ...after.match, breakdown: { ...after.match?.breakdown, freshness: 0 } } }).toEqual({
       ...before,
       match: { ...before.match, breakdown: { ...before.match?.breakdown, freshness: 0 } },
