@@ -283,7 +283,7 @@ class RequestLoop {
       res = await fetch(`${url}${request.path}`, { method: request.method, headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
       text = await res.text();
     } catch (err) {
-      return `no answer (${String(err)}): ${request.method} ${request.path.slice(0, 200)}`;
+      return `no answer (${String(err)}, ${String((err as Error).cause)}): ${request.method} ${request.path.slice(0, 200)}`;
     }
     this.sent++;
     if (request.actor !== 'visitor' && res.headers.getSetCookie().some((c) => /session_token=;|max-age=0/i.test(c))) {

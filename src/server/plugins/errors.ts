@@ -71,12 +71,20 @@ function body(request: FastifyRequest, code: ErrorCode, message: string, fields?
   return { error: fields ? { code, message, fields } : { code, message }, requestId: request.id };
 }
 
+/** How long, and how much, a refused request's client may still send after its answer. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers or an address over
- * 16 KB, a malformed request line): answered on the socket in the same format, then closed.
+ * 16 KB, a malformed request line): answered on the socket in the same format, then closed in
+ * order. What the client still sends (the rest of its address, its body) is read and dropped for
+ * a bounded time and size: closing with it unread would reset the connection, and a client still
+ * writing its body would then see the reset instead of the answer.
  */
 export function answerClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  // The parser keeps failing on what arrives after the answer: one answer per connection.
+  if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
   // No request exists yet: the answer gets an id of its own, logged with the error.
   const requestId = randomUUID();
   const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, message }, requestId });
@@ -87,9 +95,17 @@ export function answerClientError(this: FastifyInstance, err: Error & { code?: s
         ? [408, 'Request Timeout', body('VALIDATION_FAILED', 'The request took too long to arrive.')]
         : [400, 'Bad Request', body('VALIDATION_FAILED', 'The request is not valid HTTP.')];
   this.log.debug({ err, reqId: requestId }, 'client error');
-  if (socket.writable) {
-    const text = JSON.stringify(error);
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
   }
-  socket.destroy(err);
+  const text = JSON.stringify(error);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${text}`);
+  let left = LINGER_BYTES;
+  const drop = (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) socket.destroy();
+  };
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  socket.on('data', drop).once('end', () => socket.destroy()).once('close', () => clearTimeout(timer)).resume();
 }
