@@ -199,4 +199,32 @@ describe('overload gate', () => {
     // And the next upload is taken at once.
     expect((await fetch(server.at('/api/photos'), { method: 'POST', headers, body: multipart })).status).not.toBe(503);
   });
+  it('gives the turn of a forgot-password request to the next while its answer only waits out its padding', async () => {
+    const server = await serverWithSlowRoute({ MAX_ACTIVE_REQUESTS: '1', MAX_QUEUED_REQUESTS: '5', QUEUE_TIMEOUT_MS: '10000' });
+    app = server.app;
+    releaseAll = server.releaseAll;
+    const post = (path: string, body: unknown) =>
+      fetch(server.at(path), { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
+    // The first one warms the route up, so the second's own work stays well within its padding.
+    expect((await post('/api/account/forgot-password', { email: 'nobody@example.org' })).status).toBe(200);
+    // The one turn is held while the forgot-password request and then another queue up behind it.
+    const held = fetch(server.at('/api/test/slow'));
+    await until(() => server.entered() === 1);
+    const answered: string[] = [];
+    const forgot = post('/api/account/forgot-password', { email: 'nobody@example.org' }).then((res) => {
+      answered.push('forgot');
+      return res.status;
+    });
+    await until(() => server.app.overloadGate.queued === 1);
+    const echo = post('/api/test/echo', { n: 1 }).then((res) => {
+      answered.push('echo');
+      return res.status;
+    });
+    await until(() => server.app.overloadGate.queued === 2);
+    server.releaseAll();
+    expect((await held).status).toBe(200);
+    expect(await Promise.all([forgot, echo])).toEqual([200, 200]);
+    // The padded answer (FORGOT_PASSWORD_MIN_MS) holds no turn: the echo ran while it waited.
+    expect(answered).toEqual(['echo', 'forgot']);
+  });
 });
