@@ -90,7 +90,11 @@ export const posts = pgTable(
     index('posts_status_created_at_idx').on(t.status, t.createdAt, t.userId, t.id, t.customTags, t.latitude, t.longitude),
     index('posts_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('posts_category_id_idx').on(t.categoryId),
-    index('posts_author_category_id_idx').on(t.authorCategoryId),
+    // The text filter's author-skill branch: a search reads the posts it alone finds (rank 0) from
+    // the index, without visiting each post (post-query.ts `rankedPosts`).
+    index('posts_author_category_active_idx')
+      .on(t.authorCategoryId, t.createdAt, t.userId, t.id)
+      .where(sql`status = 'active'`),
     // Matching's location box when it is sparse among the newest posts (a dense one is walked
     // through posts_status_created_at_idx). With every column that read needs in the key,
     // PostgreSQL answers it from the index alone instead of visiting each post's heap page.

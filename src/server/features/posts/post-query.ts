@@ -66,6 +66,11 @@ export interface BarePostQuery extends Omit<PostQuery, 'withTotal' | 'orderBy'> 
    * then see only p.id, p.user_id, p.created_at and p.rank.
    */
   rankedBy?: SQL;
+  /**
+   * With `rankedBy`: the conditions (beside the scope) of further posts, all of rank 0, read from
+   * their index without being ranked (`rankedPosts`); those `where` selects stay ranked.
+   */
+  atRankZero?: SQL[];
 }
 
 /** The columns every bare read selects. */
@@ -343,11 +348,10 @@ export async function selectBarePosts<Extra extends object>(db: Database, q: Bar
 
 /** The statement `selectBarePosts` runs, to read it inside another (a CTE). */
 export function barePostsQuery(q: BarePostQuery): SQL {
-  const conditions = sql.join([scopeCondition(q.viewerId, q.scope), ...(q.where ?? [])], sql` AND `);
-  // OFFSET 0 keeps PostgreSQL from folding the ranked read into the outer query (which would
-  // work out the rank above the window count, carrying every row's text up to it).
+  const scope = scopeCondition(q.viewerId, q.scope);
+  const conditions = sql.join([scope, ...(q.where ?? [])], sql` AND `);
   const source = q.rankedBy
-    ? sql`(SELECT p.id, p.user_id, p.created_at, ${q.rankedBy} AS rank FROM posts p WHERE ${conditions} OFFSET 0) AS p`
+    ? rankedPosts(q.rankedBy, conditions, q.atRankZero && sql.join([scope, ...q.atRankZero], sql` AND `))
     : sql`posts p WHERE ${conditions}`;
   const order = q.rankedBy ? sql`p.rank DESC, p.created_at DESC, p.id DESC` : q.orderBy === undefined ? sql`p.created_at DESC, p.id DESC` : q.orderBy;
   return sql`${q.with ? sql`WITH ${q.with} ` : sql``}SELECT p.id, p.user_id, p.created_at
@@ -355,6 +359,23 @@ export function barePostsQuery(q: BarePostQuery): SQL {
     FROM ${source}
     ${order ? sql`ORDER BY ${order}` : sql``}
     ${limitOffset(q)}`;
+}
+
+/**
+ * A ranked read's rows, as alias p (id, user_id, created_at, rank): the posts meeting
+ * `conditions`, each ranked by `rank`, and, when given, those meeting `atRankZero` that are not
+ * among them, at rank 0 and read from an index alone (posts_author_category_active_idx for a
+ * search's author-skill hits: 4,195 of 'garden''s 4,602 hits at the 50k-post community, each a
+ * heap page visited when they were ranked; bench/RESULTS.md).
+ */
+export function rankedPosts(rank: SQL, conditions: SQL, atRankZero?: SQL): SQL {
+  // OFFSET 0 keeps PostgreSQL from folding the ranked read into the outer query (which would
+  // work out the rank above the window count, carrying every row's text up to it).
+  if (!atRankZero) return sql`(SELECT p.id, p.user_id, p.created_at, ${rank} AS rank FROM posts p WHERE ${conditions} OFFSET 0) AS p`;
+  return sql`(WITH ranked_posts AS MATERIALIZED (SELECT p.id, p.user_id, p.created_at, ${rank} AS rank FROM posts p WHERE ${conditions})
+      SELECT rp.id, rp.user_id, rp.created_at, rp.rank FROM ranked_posts rp
+      UNION ALL SELECT p.id, p.user_id, p.created_at, 0 FROM posts p
+        WHERE ${atRankZero} AND p.id NOT IN (SELECT rp.id FROM ranked_posts rp)) AS p`;
 }
 
 /** A timestamp as either driver returns it. */

@@ -18,6 +18,13 @@ export interface TextFilter {
   rank: SQL;
   /** The same relevance with the title tested on the row itself: for a few rows (`SearchHits` taking in new posts). */
   rowRank: SQL;
+  /**
+   * For one word that names authors' skills: `condition` as the text's own tests (`ranked`) and
+   * the author-skill test (`atRankZero`). The posts only the latter finds rank exactly 0 (no word
+   * of theirs matches, so ts_rank is 0, and no title bonus), so a read of every hit with its rank
+   * reads them from their index without ranking them (`rankedPosts`).
+   */
+  split?: { ranked: SQL; atRankZero: SQL };
 }
 
 const MAX_WORDS = 8;
@@ -133,12 +140,15 @@ function textFilter({
   // The author's skill as cards show it: their primary category's name, copied onto each post
   // (author_category_id).
   const categoryBranch = inCategories(categories);
-  const branches = [
-    ...(wordTests ? [wordTests] : []),
-    ...(substring ? [sql`p.title ILIKE ${pattern}`, sql`p.offering ILIKE ${pattern}`] : []),
-    ...(categoryBranch ? [categoryBranch] : []),
-  ];
+  const textBranches = [...(wordTests ? [wordTests] : []), ...(substring ? [sql`p.title ILIKE ${pattern}`, sql`p.offering ILIKE ${pattern}`] : [])];
+  const branches = [...textBranches, ...(categoryBranch ? [categoryBranch] : [])];
+  // Of several words, ts_rank of a post matching none of them is 1e-20, not 0: one word only.
+  const split =
+    words.length < 2 && categoryBranch && textBranches.length > 0
+      ? { ranked: sql`(${sql.join(textBranches, sql` OR `)})`, atRankZero: categoryBranch }
+      : undefined;
   return {
+    split,
     condition: branches.length === 0 ? sql`false` : sql`(${sql.join(branches, sql` OR `)})`,
     // The title bonus goes to the posts the title's trigram index finds, looked up in a hash:
     // an ILIKE over every hit's title cost more than the rest of the ranking (6 of 27 ms on PGlite).

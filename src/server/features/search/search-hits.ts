@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
 import { KeptPostLists, postsById, sortedPlace } from '../posts/kept-post-lists.js';
 import { ViewerStates, type AuthorsHidden } from '../posts/viewer-states.js';
-import { selectPostsById, type PostRow } from '../posts/post-query.js';
+import { rankedPosts, selectPostsById, type PostRow } from '../posts/post-query.js';
 import { substringPattern, type TextFilter } from '../posts/post-text-filter.js';
 
 /** One active post a text search found: what ordering and the viewer's rules need. */
@@ -35,6 +35,8 @@ export interface HitsQuery {
   rank: SQL;
   /** `rank` for a few rows (`TextFilter.rowRank`). */
   rowRank: SQL;
+  /** `where` split for a read of every hit (`TextFilter.split`). */
+  split?: { ranked: SQL[]; atRankZero: SQL[] };
 }
 
 /** Notifications after which no cached hits can be trusted: posts edited or gone, authors' filters, category names. */
@@ -278,10 +280,13 @@ export class SearchHits extends KeptPostLists<Entry, Entry | null> {
 
   /** Every active post the search finds, best first; null past `maxEntryHits`. */
   private async read(query: HitsQuery): Promise<Entry | null> {
+    const active = (conditions: SQL[]) => sql.join([sql`p.status = 'active'`, ...conditions], sql` AND `);
+    const source = query.split
+      ? rankedPosts(query.rank, active(query.split.ranked), active(query.split.atRankZero))
+      : rankedPosts(query.rank, active(query.where));
     const rows = await queryRows<HitRow>(
       this.db,
-      sql`SELECT ${hitColumns(query.rank)} FROM posts p WHERE p.status = 'active' AND ${sql.join(query.where, sql` AND `)}
-        LIMIT ${this.maxEntryHits + 1}`,
+      sql`SELECT ${hitColumns(sql`p.rank`)} FROM ${source} LIMIT ${this.maxEntryHits + 1}`,
       undefined,
       {},
     );
@@ -308,6 +313,10 @@ export function hitsQuery(
     where: [filter.condition, ...(filters.where ?? [])],
     rank: filter.rank,
     rowRank: filter.rowRank,
+    split: filter.split && {
+      ranked: [filter.split.ranked, ...(filters.where ?? [])],
+      atRankZero: [filter.split.atRankZero, ...(filters.where ?? [])],
+    },
   };
 }
 

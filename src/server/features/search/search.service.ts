@@ -62,10 +62,12 @@ export async function searchPosts(
   // The page is ranked and counted from the posts alone, then only its rows get their authors,
   // categories and response signals: one statement. The 'People' group (first page only) goes
   // out beside it.
+  const split = filter?.split;
   const ranked = barePostsQuery({
     viewerId,
     scope: 'community',
-    where,
+    where: split ? [split.ranked, ...filters] : where,
+    atRankZero: split ? [split.atRankZero, ...filters] : undefined,
     columns: [sql`count(*) OVER ()::int AS total`, ...(filter ? [sql`p.rank`] : [])],
     rankedBy: filter?.rank,
     limit: options.limit,

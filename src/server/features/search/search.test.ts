@@ -4,8 +4,46 @@ import type { MemberSummary, SearchResponse } from '../../../shared/schemas/post
 import { queryRows } from '../../db/client.js';
 import { exchangeRequests, nameVector, profiles, ratings, users } from '../../db/schema/index.js';
 import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
-import { testDatabases } from '../../test/harness.js';
+import { testDatabases, type TestServer } from '../../test/harness.js';
 import { readUntil } from '../../test/read-until.js';
+
+/**
+ * One word found in posts' text and in an author's skill (a category renamed to hold it): the
+ * author-skill posts rank 0, among the text hits of rank 0 by date, each post once.
+ */
+async function expectAuthorSkillHitsInPlace(server: TestServer): Promise<void> {
+  const db = server.app.database.db;
+  const word = `zq${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+  const pottery = await categoryId(db, 'pottery-ceramics');
+  const viewer = await memberWithProfile(server);
+  const potter = await memberWithProfile(server, { primaryCategoryId: pottery });
+  const other = await memberWithProfile(server);
+  const [before] = await queryRows<{ name: string }>(db, sql`SELECT name FROM skill_categories WHERE id = ${pottery}`);
+  await db.execute(sql`UPDATE skill_categories SET name = name || ${` ${word}`} WHERE id = ${pottery}`);
+  try {
+    // By the potter: two with no word of the text (the author's skill only), one with it in the title.
+    const skillOld = await insertPost(db, potter.userId, { offering: 'Wheel throwing for a small group', lookingFor: 'A lift to the market on Saturdays', ageDays: 5 });
+    const skillNew = await insertPost(db, potter.userId, { offering: 'Glazing evenings at my studio', lookingFor: 'A lift to the market on Saturdays', ageDays: 2 });
+    const titled = await insertPost(db, potter.userId, { title: `The ${word} corner, open`, offering: 'Bowls and cups for everyday use', lookingFor: 'A lift to the market on Saturdays', ageDays: 6 });
+    // By someone else: the word inside a longer one (the substring test only: rank 0), and as a word.
+    const inside = await insertPost(db, other.userId, { title: 'Prints and cards by hand', offering: `Handmade x${word}y prints and cards`, lookingFor: 'Help with my garden beds', ageDays: 3 });
+    const asWord = await insertPost(db, other.userId, { title: 'Beginner lessons on offer', offering: `Lessons in ${word} for beginners`, lookingFor: 'Help with my garden beds', ageDays: 4 });
+    const search = async (query: string) => viewer.client.json<SearchResponse>(await viewer.client.get(`/api/search?q=${word}&${query}`));
+    // Other members of this test database may have the category too: their posts rank 0 as well.
+    const mine = new Set([skillOld, skillNew, titled, inside, asWord]);
+    const all = await readUntil(() => search('limit=50'), (body) => body.items.filter((p) => mine.has(p.id)).length === 5);
+    const ids = all.items.map((p) => p.id);
+    // The title hit, the word in the offering, then rank 0 (the substring alone, the skill alone) newest first.
+    expect(ids.filter((id) => mine.has(id))).toEqual([titled, asWord, skillNew, inside, skillOld]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(all.total).toBe(ids.length);
+    const page = await search('limit=2&offset=2');
+    expect(page.items.map((p) => p.id)).toEqual(ids.slice(2, 4));
+    expect(page.total).toBe(ids.length);
+  } finally {
+    await db.execute(sql`UPDATE skill_categories SET name = ${before?.name ?? ''} WHERE id = ${pottery}`);
+  }
+}
 
 describe.each(testDatabases())('search on %s', (kind) => {
   const server = useTestServer(kind);
@@ -118,6 +156,10 @@ describe.each(testDatabases())('search on %s', (kind) => {
       await db().execute(sql`UPDATE skill_categories SET name = ${before?.name ?? ''} WHERE id = ${crafts}`);
     }
     expect(await readUntil(() => search(word), (found) => found.length === 0)).toEqual([]);
+  });
+
+  it("ranks an author's skill hits of one word at 0, among the text's hits by date (shared hits)", async () => {
+    await expectAuthorSkillHitsInPlace(server());
   });
 
   it("never shows a hidden profile's posts, except to a connection", async () => {
@@ -271,6 +313,10 @@ describe.each(testDatabases())('search on %s', (kind) => {
   describe('without the search cache (SEARCH_CACHE_HITS=0: every search ranks its hits)', () => {
     const server = useTestServer(kind, { SEARCH_CACHE_HITS: '0' });
     const db = () => server().app.database.db;
+
+    it("ranks an author's skill hits of one word at 0, among the text's hits by date (read from their index)", async () => {
+      await expectAuthorSkillHitsInPlace(server());
+    });
 
     it('answers searches of one word and of several (named statements) the same under a generic plan', async () => {
       const viewer = await memberWithProfile(server());
