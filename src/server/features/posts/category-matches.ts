@@ -15,6 +15,15 @@ export type CategoryTest = { pattern: string } | { word: string };
 
 const keyOf = (test: CategoryTest) => ('pattern' in test ? `like:${test.pattern}` : `word:${test.word}`);
 
+/** The categories a test names, and how many active posts their members had when it was asked. */
+export interface CategoryMatch {
+  ids: number[];
+  /** Counted once per text (not kept up to date): how a search reads them (`TextFilter.split`). */
+  posts: number;
+}
+
+const NO_MATCH: CategoryMatch = { ids: [], posts: 0 };
+
 /**
  * Which skill categories a search's text names (`textFilter`: a post matches by its author's
  * skill, their primary category), asked before the search's own statement: as a subquery in it,
@@ -27,7 +36,7 @@ const keyOf = (test: CategoryTest) => ('pattern' in test ? `like:${test.pattern}
  */
 export class CategoryMatches extends KeptValues {
   /** Undefined until `listen`: nothing is kept. */
-  private matches: LRUCache<string, { ids: number[] }> | undefined;
+  private matches: LRUCache<string, CategoryMatch> | undefined;
 
   constructor(private readonly db: Database) {
     super(CATEGORIES_CHANGED);
@@ -47,8 +56,8 @@ export class CategoryMatches extends KeptValues {
     this.matches = new LRUCache({ max: MAX_KEYS });
   }
 
-  /** The ids of the categories each test names, in the order asked (one statement for those not kept). */
-  async ids(tests: readonly CategoryTest[]): Promise<number[][]> {
+  /** The categories each test names, in the order asked (one statement for those not kept). */
+  async find(tests: readonly CategoryTest[]): Promise<CategoryMatch[]> {
     const keys = tests.map(keyOf);
     const unknown = [...new Set(keys)].filter((key) => !this.matches?.has(key));
     if (unknown.length > 0) {
@@ -56,28 +65,31 @@ export class CategoryMatches extends KeptValues {
         unknown.join('\n'),
         () => this.read(tests.filter((test) => unknown.includes(keyOf(test)))),
         (found) => {
-          for (const [key, ids] of found) this.matches?.set(key, { ids });
+          for (const [key, match] of found) this.matches?.set(key, match);
         },
       );
-      return keys.map((key) => this.matches?.get(key)?.ids ?? read.get(key) ?? []);
+      return keys.map((key) => this.matches?.get(key) ?? read.get(key) ?? NO_MATCH);
     }
-    return keys.map((key) => this.matches?.get(key)?.ids ?? []);
+    return keys.map((key) => this.matches?.get(key) ?? NO_MATCH);
   }
 
-  private async read(tests: readonly CategoryTest[]): Promise<Map<string, number[]>> {
+  private async read(tests: readonly CategoryTest[]): Promise<Map<string, CategoryMatch>> {
     const unique = [...new Map(tests.map((test) => [keyOf(test), test])).values()];
     const list = (values: (string | null)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-    const rows = await queryRows<{ key: string; ids: number[] }>(
+    // The posts are counted from the author-category index alone (posts_author_category_active_idx).
+    const rows = await queryRows<{ key: string; ids: number[]; posts: number }>(
       this.db,
-      sql`SELECT q.key, ARRAY(SELECT c.id FROM skill_categories c
-            WHERE (q.pattern IS NOT NULL AND c.name ILIKE q.pattern)
-               OR (q.word IS NOT NULL AND c.name_vector @@ to_tsquery('english', q.word || ':*'))
-            ORDER BY c.id) AS ids
+      sql`SELECT q.key, m.ids,
+            (SELECT count(*) FROM posts p WHERE p.status = 'active' AND p.author_category_id = ANY(m.ids))::int AS posts
           FROM unnest(ARRAY[${list(unique.map(keyOf))}]::text[],
             ARRAY[${list(unique.map((t) => ('pattern' in t ? t.pattern : null)))}]::text[],
-            ARRAY[${list(unique.map((t) => ('word' in t ? t.word : null)))}]::text[]) AS q(key, pattern, word)`,
+            ARRAY[${list(unique.map((t) => ('word' in t ? t.word : null)))}]::text[]) AS q(key, pattern, word)
+          CROSS JOIN LATERAL (SELECT ARRAY(SELECT c.id FROM skill_categories c
+            WHERE (q.pattern IS NOT NULL AND c.name ILIKE q.pattern)
+               OR (q.word IS NOT NULL AND c.name_vector @@ to_tsquery('english', q.word || ':*'))
+            ORDER BY c.id) AS ids) m`,
     );
-    return new Map(rows.map((row) => [row.key, row.ids.map(Number)]));
+    return new Map(rows.map((row) => [row.key, { ids: row.ids.map(Number), posts: Number(row.posts) }]));
   }
 
   protected heard(): void {}

@@ -22,12 +22,21 @@ export interface TextFilter {
    * For one word that names authors' skills: `condition` as the text's own tests (`ranked`) and
    * the author-skill test (`atRankZero`). The posts only the latter finds rank exactly 0 (no word
    * of theirs matches, so ts_rank is 0, and no title bonus), so a read of every hit with its rank
-   * reads them from their index without ranking them (`rankedPosts`).
+   * reads them from their index without ranking them (`rankedPosts`). Only when they are many
+   * (`authorSkillSplit`).
    */
   split?: { ranked: SQL; atRankZero: SQL };
 }
 
 const MAX_WORDS = 8;
+
+/**
+ * From how many active posts by authors of the categories one word names a read of every hit
+ * takes them apart (`TextFilter.split`): below it, the second branch's planning and the text
+ * hits kept aside cost more than visiting the few (PGlite: 'photo' and 'dog', whose categories
+ * hold no post's author at the bench community, 3-4 ms slower a search split). Tests lower it.
+ */
+export const authorSkillSplit = { minPosts: 1_000 };
 /** Trigram indexes serve ILIKE only for 3+ characters; shorter text relies on the prefix search. */
 const MIN_SUBSTRING = 3;
 
@@ -80,10 +89,21 @@ export async function textFilterFor(
   const { phrase, pattern } = substringPattern(q);
   const substring = phrase.length >= MIN_SUBSTRING;
   const tests: CategoryTest[] = [...(substring ? [{ pattern }] : []), ...counted.map((word) => ({ word }))];
-  const ids = tests.length > 0 ? await CategoryMatches.of(db).ids(tests) : [];
-  const phraseCategories = substring ? (ids.shift() ?? []) : [];
-  const wordCategories = counted.map((_, i) => ids[i] ?? []);
-  return { filter: textFilter({ words, counted, phrase, pattern, named: canName, phraseCategories, wordCategories }), named: canName };
+  const found = tests.length > 0 ? await CategoryMatches.of(db).find(tests) : [];
+  const phraseMatch = substring ? found.shift() : undefined;
+  const phraseCategories = phraseMatch?.ids ?? [];
+  const wordCategories = counted.map((_, i) => found[i]?.ids ?? []);
+  const filter = textFilter({
+    words,
+    counted,
+    phrase,
+    pattern,
+    named: canName,
+    phraseCategories,
+    wordCategories,
+    splitCategories: (phraseMatch?.posts ?? 0) >= authorSkillSplit.minPosts,
+  });
+  return { filter, named: canName };
 }
 
 /** `textFilterFor`'s filter from what it asked. */
@@ -95,6 +115,7 @@ function textFilter({
   named,
   phraseCategories,
   wordCategories,
+  splitCategories,
 }: {
   words: string[];
   /** Of several words, those that are not stop words (empty for one word). */
@@ -105,6 +126,8 @@ function textFilter({
   /** The categories whose names hold the phrase, and those each counted word names. */
   phraseCategories: readonly number[];
   wordCategories: readonly (readonly number[])[];
+  /** Whether one word's categories hold enough posts to be read apart (`authorSkillSplit`). */
+  splitCategories: boolean;
 }): TextFilter {
   const tsquery = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
   const matchedOnce = (query: SQL) => (named ? sql`(SELECT ${query})` : query);
@@ -144,7 +167,7 @@ function textFilter({
   const branches = [...textBranches, ...(categoryBranch ? [categoryBranch] : [])];
   // Of several words, ts_rank of a post matching none of them is 1e-20, not 0: one word only.
   const split =
-    words.length < 2 && categoryBranch && textBranches.length > 0
+    splitCategories && words.length < 2 && categoryBranch && textBranches.length > 0
       ? { ranked: sql`(${sql.join(textBranches, sql` OR `)})`, atRankZero: categoryBranch }
       : undefined;
   return {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberSummary, SearchResponse } from '../../../shared/schemas/posts.js';
 import { queryRows } from '../../db/client.js';
 import { exchangeRequests, nameVector, profiles, ratings, users } from '../../db/schema/index.js';
+import { authorSkillSplit } from '../posts/post-text-filter.js';
 import { categoryId, insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases, type TestServer } from '../../test/harness.js';
 import { readUntil } from '../../test/read-until.js';
@@ -43,6 +44,18 @@ async function expectAuthorSkillHitsInPlace(server: TestServer): Promise<void> {
   } finally {
     await db.execute(sql`UPDATE skill_categories SET name = ${before?.name ?? ''} WHERE id = ${pottery}`);
   }
+}
+
+/** `expectAuthorSkillHitsInPlace` with the author-skill posts read apart (`authorSkillSplit` lowered to 0) and not. */
+async function expectAuthorSkillHitsBothWays(server: TestServer): Promise<void> {
+  const { minPosts } = authorSkillSplit;
+  try {
+    authorSkillSplit.minPosts = 0;
+    await expectAuthorSkillHitsInPlace(server);
+  } finally {
+    authorSkillSplit.minPosts = minPosts;
+  }
+  await expectAuthorSkillHitsInPlace(server);
 }
 
 describe.each(testDatabases())('search on %s', (kind) => {
@@ -159,7 +172,7 @@ describe.each(testDatabases())('search on %s', (kind) => {
   });
 
   it("ranks an author's skill hits of one word at 0, among the text's hits by date (shared hits)", async () => {
-    await expectAuthorSkillHitsInPlace(server());
+    await expectAuthorSkillHitsBothWays(server());
   });
 
   it("never shows a hidden profile's posts, except to a connection", async () => {
@@ -315,7 +328,7 @@ describe.each(testDatabases())('search on %s', (kind) => {
     const db = () => server().app.database.db;
 
     it("ranks an author's skill hits of one word at 0, among the text's hits by date (read from their index)", async () => {
-      await expectAuthorSkillHitsInPlace(server());
+      await expectAuthorSkillHitsBothWays(server());
     });
 
     it('answers searches of one word and of several (named statements) the same under a generic plan', async () => {
