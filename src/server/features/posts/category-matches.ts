@@ -7,6 +7,8 @@ import { PerDatabase } from './per-database.js';
 /** Category names and ids change only with skill_categories. */
 const CATEGORIES_CHANGED: ReadonlySet<string> = new Set(['skill_categories']);
 const MAX_KEYS = 10_000;
+/** How long a text's matches are kept: their post count (`CategoryMatch.posts`) follows the posts only when asked again. */
+const KEPT_MS = 10 * 60_000;
 
 const registry = new PerDatabase((db) => new CategoryMatches(db));
 
@@ -18,7 +20,7 @@ const keyOf = (test: CategoryTest) => ('pattern' in test ? `like:${test.pattern}
 /** The categories a test names, and how many active posts their members had when it was asked. */
 export interface CategoryMatch {
   ids: number[];
-  /** Counted once per text (not kept up to date): how a search reads them (`TextFilter.split`). */
+  /** Counted when the text is asked (kept up to 10 minutes): how a search reads them (`TextFilter.split`). */
   posts: number;
 }
 
@@ -53,7 +55,7 @@ export class CategoryMatches extends KeptValues {
   }
 
   protected override startKeeping(): void {
-    this.matches = new LRUCache({ max: MAX_KEYS });
+    this.matches = new LRUCache({ max: MAX_KEYS, ttl: KEPT_MS });
   }
 
   /** The categories each test names, in the order asked (one statement for those not kept). */
