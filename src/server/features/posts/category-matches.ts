@@ -20,7 +20,7 @@ const keyOf = (test: CategoryTest) => ('pattern' in test ? `like:${test.pattern}
 /** The categories a test names, and how many active posts their members had when it was asked. */
 export interface CategoryMatch {
   ids: number[];
-  /** Counted when the text is asked (kept up to 10 minutes): how a search reads them (`TextFilter.split`). */
+  /** A phrase's, counted when the text is asked (kept up to 10 minutes; 0 for a word): how a search reads them (`TextFilter.split`). */
   posts: number;
 }
 
@@ -78,11 +78,13 @@ export class CategoryMatches extends KeptValues {
   private async read(tests: readonly CategoryTest[]): Promise<Map<string, CategoryMatch>> {
     const unique = [...new Map(tests.map((test) => [keyOf(test), test])).values()];
     const list = (values: (string | null)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-    // The posts are counted from the author-category index alone (posts_author_category_active_idx).
+    // The posts are counted from the author-category index alone (posts_author_category_active_idx),
+    // for a phrase only: a word's count is never asked (`textFilterFor` splits one word's phrase).
     const rows = await queryRows<{ key: string; ids: number[]; posts: number }>(
       this.db,
       sql`SELECT q.key, m.ids,
-            (SELECT count(*) FROM posts p WHERE p.status = 'active' AND p.author_category_id = ANY(m.ids))::int AS posts
+            CASE WHEN q.pattern IS NULL THEN 0
+              ELSE (SELECT count(*) FROM posts p WHERE p.status = 'active' AND p.author_category_id = ANY(m.ids))::int END AS posts
           FROM unnest(ARRAY[${list(unique.map(keyOf))}]::text[],
             ARRAY[${list(unique.map((t) => ('pattern' in t ? t.pattern : null)))}]::text[],
             ARRAY[${list(unique.map((t) => ('word' in t ? t.word : null)))}]::text[]) AS q(key, pattern, word)
