@@ -243,7 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const auth = createAuth({ config, db: database.db, log: app.log, onSessionsChanged: (id) => sessions.forgetUser(id) });
   await registerSession(app, auth, hub, sessions);
   const feedCache = new FeedCache(config.feedCacheBytes, undefined, checksListAnswers(config));
-  feedCache.listen(hub);
+  feedCache.listen(hub, [searchHits, matchRankings]);
   searchHits.listen(hub);
   searchPeople.listen(hub);
   matchRankings.listen(hub);

@@ -8,6 +8,7 @@ import { insertPost, memberWithProfile, setSettings, useTestServer } from '../..
 import { testDatabases } from '../../test/harness.js';
 import { signedInMember } from '../../test/members.js';
 import type { TestClient } from '../../test/client.js';
+import type { RealtimeHub } from '../../realtime/hub.js';
 import { FeedCache } from './feed-cache.js';
 import type { FeedOptions } from './feed.service.js';
 
@@ -53,6 +54,38 @@ describe('FeedCache', () => {
     cache.changed();
     release?.(page('off'));
     expect(JSON.parse((await slow).toString()).matchingEnabled).toBe(false);
+    const fresh = await cache.page('viewer-1', recent, async () => page('on'));
+    expect(JSON.parse(fresh.toString()).matchingEnabled).toBe(true);
+  });
+
+  it("empties again once the kept lists have taken in another instance's new post", async () => {
+    const cache = new FeedCache(1024 * 1024);
+    const handlers: ((payload: string) => void)[] = [];
+    const hub: RealtimeHub = {
+      subscribe: (_channel, handler) => {
+        handlers.push(handler);
+        return () => undefined;
+      },
+      publish: async () => undefined,
+      onGap: () => undefined,
+    };
+    let takenIn: (() => void) | undefined;
+    const added: string[][] = [];
+    const newest = {
+      postsAdded: (ids: string[]) => {
+        added.push(ids);
+        return new Promise<void>((resolve) => (takenIn = resolve));
+      },
+    };
+    cache.listen(hub, [newest]);
+    const postId = '0b5e8f8e-5c1c-4f55-9a57-8a8f1f0d2c11';
+    for (const handler of handlers) handler(`posts+${postId}`);
+    expect(added).toEqual([[postId]]);
+    // Computed while the kept list is still taking the post in: it misses the post.
+    const stale = await cache.page('viewer-1', recent, async () => page('off'));
+    expect(JSON.parse(stale.toString()).matchingEnabled).toBe(false);
+    takenIn?.();
+    await new Promise((r) => setImmediate(r));
     const fresh = await cache.page('viewer-1', recent, async () => page('on'));
     expect(JSON.parse(fresh.toString()).matchingEnabled).toBe(true);
   });

@@ -3,6 +3,12 @@ import { FeedResponse } from '../../../shared/schemas/matching.js';
 import { listJson } from '../../lib/list-json.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
 import type { FeedOptions } from './feed.service.js';
+import { POSTS_ADDED_PREFIX } from './kept-post-lists.js';
+
+/** A list kept between requests that a feed page is read from, and that takes new posts in (`KeptPostLists`). */
+export interface PostsTakingList {
+  postsAdded(ids: string[]): Promise<void>;
+}
 
 /**
  * Longest a cached page is served. Writes end it at once; this bounds what only time changes
@@ -29,9 +35,21 @@ export class FeedCache {
     this.pages = this.emptyPages();
   }
 
-  /** Subscribes to the database's change notifications; without this only local writes count. */
-  listen(hub: RealtimeHub): void {
-    hub.subscribe(DATABASE_CHANNELS.contentChanged, () => this.changed());
+  /**
+   * Subscribes to the database's change notifications; without this only local writes count.
+   * Pages are read from `keptLists` (the newest posts, the match rankings), which take another
+   * instance's new post in with a statement of their own once its notification comes: a page
+   * computed meanwhile misses the post, so the cache is emptied again when they have it.
+   */
+  listen(hub: RealtimeHub, keptLists: readonly PostsTakingList[] = []): void {
+    hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
+      this.changed();
+      if (!payload.startsWith(POSTS_ADDED_PREFIX) || keptLists.length === 0) return;
+      const ids = payload.slice(POSTS_ADDED_PREFIX.length).split(',');
+      // A post announced twice is taken in once: this waits for the lists' own take-in.
+      const emptyAgain = () => this.changed();
+      void Promise.all(keptLists.map((list) => list.postsAdded(ids))).then(emptyAgain, emptyAgain);
+    });
     hub.onGap(() => this.changed());
   }
 
