@@ -3,7 +3,7 @@ import { FeedResponse } from '../../../shared/schemas/matching.js';
 import { listJson } from '../../lib/list-json.js';
 import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
 import type { FeedOptions } from './feed.service.js';
-import { POSTS_ADDED_PREFIX } from './kept-post-lists.js';
+import { addedPostIds } from './kept-post-lists.js';
 
 /** A list kept between requests that a feed page is read from, and that takes new posts in (`KeptPostLists`). */
 export interface PostsTakingList {
@@ -44,8 +44,8 @@ export class FeedCache {
   listen(hub: RealtimeHub, keptLists: readonly PostsTakingList[] = []): void {
     hub.subscribe(DATABASE_CHANNELS.contentChanged, (payload) => {
       this.changed();
-      if (!payload.startsWith(POSTS_ADDED_PREFIX) || keptLists.length === 0) return;
-      const ids = payload.slice(POSTS_ADDED_PREFIX.length).split(',');
+      const ids = addedPostIds(payload);
+      if (!ids || keptLists.length === 0) return;
       // A post announced twice is taken in once: this waits for the lists' own take-in.
       const emptyAgain = () => this.changed();
       void Promise.all(keptLists.map((list) => list.postsAdded(ids))).then(emptyAgain, emptyAgain);

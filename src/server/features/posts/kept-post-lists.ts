@@ -14,6 +14,11 @@ export interface CacheCounts {
 /** The payload prefix of a notification naming the posts a statement added (migration 0015). */
 export const POSTS_ADDED_PREFIX = 'posts+';
 
+/** The ids a notification says were added (`POSTS_ADDED_PREFIX`), or null for any other notification. */
+export function addedPostIds(payload: string): string[] | null {
+  return payload.startsWith(POSTS_ADDED_PREFIX) ? payload.slice(POSTS_ADDED_PREFIX.length).split(',') : null;
+}
+
 /**
  * Lists of posts an instance keeps between requests (a search's hits, a member's match ranking),
  * current through the database's notifications (`KeptValues`): a new post is taken into every
@@ -46,7 +51,8 @@ export abstract class KeptPostLists<List extends object, Read extends List | nul
   }
 
   protected heard(payload: string): void {
-    if (payload.startsWith(POSTS_ADDED_PREFIX)) void this.postsAdded(payload.slice(POSTS_ADDED_PREFIX.length).split(','));
+    const ids = addedPostIds(payload);
+    if (ids) void this.postsAdded(ids);
   }
 
   protected dropAll(): void {
