@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Before the session lookup: a request turned away at a full queue costs nothing else.
   registerOverloadGate(app, config.overload);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, warm: true }));
   app.decorate('config', config);
   app.decorate('database', database);
   const sockets = new SocketRegistry();

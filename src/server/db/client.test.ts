@@ -171,6 +171,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
     await handle.close();
   });
 
+  it('opens every pooled connection at start, warm, and keeps them through a quiet spell', async () => {
+    // Its connections, told from any other handle's by their application name.
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    const name = `pool_probe_${process.pid}`;
+    url.searchParams.set('application_name', name);
+    const probe = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', warm: true });
+    try {
+      const connections = async () =>
+        (await queryRows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${name}`))[0]?.n;
+      expect(await connections()).toBe(10);
+      // pg's pool let idle connections go after 10 s.
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      expect(await connections()).toBe(10);
+      expect(await queryRows<{ n: number }>(probe.db, sql`SELECT 1 AS n`)).toEqual([{ n: 1 }]);
+    } finally {
+      await probe.close();
+    }
+  }, 20_000);
+
   it('drops an idle pooled connection PostgreSQL ended (a restart, a dropped database) without an uncaught error, and goes on', async () => {
     // The pool hands out the connection it just took back: this is its backend, idle once answered.
     const [{ pid } = { pid: 0 }] = await queryRows<{ pid: number }>(handle.db, sql`SELECT pg_backend_pid() AS pid`);

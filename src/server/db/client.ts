@@ -38,13 +38,18 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; `memory://` runs PGlite in memory (tests). */
   dataDir: string;
+  /**
+   * PostgreSQL: open the pool's every connection now, warm, and keep them (`warmPool`): the
+   * server's. Commands, scripts and tests' own handles connect as they need.
+   */
+  warm?: boolean;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.warm ?? false) : openPglite(options.dataDir);
 }
 
 /**
@@ -200,9 +205,16 @@ export async function dumpMigratedMemoryDatabase(): Promise<Blob> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+/**
+ * Connections per instance, all opened at start (`warmPool`) and kept by the server: a pool that let idle ones
+ * go (pg's default after 10 s) met a quiet site's next visitor with new, cold backends (the first
+ * request after 12 s of quiet ~30 against ~5 ms, bench/RESULTS.md).
+ */
+const POOL_SIZE = 10;
+
+async function openPostgres(databaseUrl: string, warm: boolean): Promise<DatabaseHandle> {
   // JIT compilation costs more than it saves on our short queries (~30 ms on a 20 ms search).
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, min: warm ? POOL_SIZE : 0, options: '-c jit=off' });
   // An idle pooled connection that PostgreSQL ends (a restart, an operator's pg_terminate_backend,
   // a dropped database) is taken out of the pool, which then reports it here; without a listener
   // that report was an uncaught error. The next checkout connects anew; a query under way gets
@@ -210,6 +222,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   await migrateWithLock(pool);
+  if (warm) await warmPool(pool);
   // LISTEN needs a connection of its own that never goes back to the pool. If it drops (the
   // server restarted, a network blip), it is made again with backoff, every channel is listened
   // to again, and the gap handlers learn that notifications may have been missed.
@@ -303,6 +316,43 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
       await pool.end();
     },
   };
+}
+
+/**
+ * Opens the pool's every connection and has each read what its first statements would: every
+ * table's catalog entries, indexes and column statistics (planning a statement over each table,
+ * with a test of each column), and the english text search configuration. A new PostgreSQL
+ * backend plans and runs its first statements several times slower while it reads them (the
+ * matches statement: ~11 ms planning and ~25 ms running on a new connection, ~2 and ~6 on a warm
+ * one, bench/RESULTS.md); done here, the first members after a start do not wait for that. A
+ * connection that cannot be opened now (max_connections reached) is left for later.
+ */
+async function warmPool(pool: pg.Pool): Promise<void> {
+  const tables = await pool.query<{ name: string; columns: string[] }>(
+    `SELECT c.relname AS name, array_agg(a.attname::text ORDER BY a.attnum) AS columns
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')
+      GROUP BY c.relname`,
+  );
+  const text = [
+    `SELECT to_tsvector('english', 'warming up') @@ to_tsquery('english', 'warm:*')`,
+    ...tables.rows.map(
+      ({ name, columns }) =>
+        `EXPLAIN SELECT 1 FROM ${pg.escapeIdentifier(name)} WHERE ${columns.map((c) => `${pg.escapeIdentifier(c)} IS NOT NULL`).join(' AND ')}`,
+    ),
+  ].join(';\n');
+  const opened = await Promise.allSettled(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+  await Promise.all(
+    opened.map((result) =>
+      result.status === 'fulfilled'
+        ? result.value.query(text).then(
+            () => result.value.release(),
+            (err: unknown) => result.value.release(err instanceof Error ? err : true),
+          )
+        : undefined,
+    ),
+  );
 }
 
 /** Several instances may start at once; an advisory lock lets exactly one apply migrations. */
