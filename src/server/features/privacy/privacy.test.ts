@@ -155,7 +155,9 @@ describe.each(testDatabases())('privacy on %s', (kind) => {
 
         // Back on: the stranger sees it all again.
         await setSettings(db(), c.member.userId, { profileVisibility: true });
-        expect((await c.stranger.client.get(`/api/profiles/${c.member.userId}`)).status).toBe(200);
+        // The stranger read the hidden profile above: the kept view follows the notification.
+        const shown = await readUntil(() => c.stranger.client.get(`/api/profiles/${c.member.userId}`), (res) => res.status === 200);
+        expect(shown.status).toBe(200);
         expect((await c.stranger.client.get(`/api/members/${c.member.userId}/summary`)).status).toBe(200);
         // The stranger's hidden authors, kept since their last search, follow the notification.
         const again = await readUntil(() => get<SearchResponse>(c.stranger.client, `/api/search?q=${c.tag}`), (found) => ids(found.items).includes(c.postId));
