@@ -206,9 +206,9 @@ export async function dumpMigratedMemoryDatabase(): Promise<Blob> {
 }
 
 /**
- * Connections per instance, all opened at start (`warmPool`) and kept by the server: a pool that let idle ones
- * go (pg's default after 10 s) met a quiet site's next visitor with new, cold backends (the first
- * request after 12 s of quiet ~30 against ~5 ms, bench/RESULTS.md).
+ * Connections per instance, all opened at start (`warmPool`) and kept by the server: pg's pool
+ * let idle ones go after 10 s, so a quiet site met its next visitor with new, cold backends (five
+ * requests after 12 s of quiet: 55-69 ms, ~45 ms with the connections kept; bench/RESULTS.md).
  */
 const POOL_SIZE = 10;
 
@@ -222,7 +222,8 @@ async function openPostgres(databaseUrl: string, warm: boolean): Promise<Databas
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   await migrateWithLock(pool);
-  if (warm) await warmPool(pool);
+  // A warm-up that fails (say, max_connections reached) leaves the connections to open as needed.
+  if (warm) await warmPool(pool).catch(() => undefined);
   // LISTEN needs a connection of its own that never goes back to the pool. If it drops (the
   // server restarted, a network blip), it is made again with backoff, every channel is listened
   // to again, and the gap handlers learn that notifications may have been missed.
@@ -324,8 +325,7 @@ async function openPostgres(databaseUrl: string, warm: boolean): Promise<Databas
  * with a test of each column), and the english text search configuration. A new PostgreSQL
  * backend plans and runs its first statements several times slower while it reads them (the
  * matches statement: ~11 ms planning and ~25 ms running on a new connection, ~2 and ~6 on a warm
- * one, bench/RESULTS.md); done here, the first members after a start do not wait for that. A
- * connection that cannot be opened now (max_connections reached) is left for later.
+ * one, bench/RESULTS.md); done here, the first members after a start do not wait for that.
  */
 async function warmPool(pool: pg.Pool): Promise<void> {
   const tables = await pool.query<{ name: string; columns: string[] }>(
