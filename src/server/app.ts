@@ -214,15 +214,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // pool, whose per-answer stream and hand-offs cost more than that on 2 cores (the default
     // here would be 8 KB) and hold a compressor per answer in flight.
     syncThreshold: 128 * 1024,
-    // Brotli for text at quality 3 (@fastify/compress's default is 4): a page of posts in ~0.3
-    // instead of ~0.5 ms, 6 % larger (7.4 against 7.0 KB); compressing was a sixth of the
-    // server's CPU per page (bench/RESULTS.md). A 256 KB window instead of 4 MB: no answer is
-    // near that size, and each answer being compressed holds its window, so under load the
-    // default held ~16 MB more per hundred answers at once.
+    // Brotli for text at quality 1 (@fastify/compress's default is 4): a page of 50 posts in
+    // 0.06-0.09 ms against 0.15-0.25 at quality 3, 7 % larger (8.4 against 7.9 KB; still smaller
+    // than gzip's fastest); under the mixed load brotli's share of the server's CPU went from 12 %
+    // to 5 % (bench/RESULTS.md). A 256 KB window instead of 4 MB: no answer is near that size,
+    // and each answer being compressed holds its window, so under load the default held ~16 MB
+    // more per hundred answers at once.
     brotliOptions: {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
         [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
       },
     },
