@@ -9,6 +9,7 @@ import {
   MATCH_REASONS,
   MEANINGFUL_MATCH_SCORE,
   scoreMatch,
+  seekerTerms,
   splitByMatchStrength,
   type MatchCandidate,
   type MatchSeeker,
@@ -148,5 +149,12 @@ describe('meaningful matches', () => {
     expect(meaningful.map((i) => i.id)).toEqual(['p0', 'p1', 'p4']);
     expect(weaker.map((i) => i.id)).toEqual(['p2', 'p3']);
     expect(splitByMatchStrength([])).toEqual({ meaningful: [], weaker: [] });
+  });
+});
+
+describe('seekerTerms', () => {
+  it('lists the wants, then the skills, each term once', () => {
+    expect(seekerTerms({ wants: ['garden', 'bike', 'garden'], skills: ['guitar', 'bike', 'music'] })).toEqual(['garden', 'bike', 'guitar', 'music']);
+    expect(seekerTerms({ wants: [], skills: [] })).toEqual([]);
   });
 });

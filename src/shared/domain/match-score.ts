@@ -34,6 +34,11 @@ export interface MatchSeeker {
   radiusMiles: number;
 }
 
+/** Every term the seeker's candidates are chosen and scored by: their wants, then their skills, each once. */
+export function seekerTerms(seeker: Pick<MatchSeeker, 'skills' | 'wants'>): string[] {
+  return [...new Set([...seeker.wants, ...seeker.skills])];
+}
+
 /** A post being scored for the seeker. */
 export interface MatchCandidate {
   /** What the post offers: the terms of its title, offering and tags. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
+import { compareMatches, scoreMatch, seekerTerms, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { KeptPostLists, postsById, sortedPlace } from '../posts/kept-post-lists.js';
@@ -36,6 +36,8 @@ export interface Ranking {
   ownPostsAdded?: number;
   /** The ids in `best`, made at the ranking's first take-in and kept with it (`insertSorted`). */
   bestIds?: Set<string>;
+  /** `seekerTerms(seeker)`, made at the ranking's first take-in and kept with it. */
+  terms?: string[];
 }
 
 /** How deep a kept ranking goes: the compatibility feed's deepest page (matches ask for 50). */
@@ -142,7 +144,9 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       const ranking = this.entries?.peek(viewerId);
       if (!ranking) continue;
       const seeker = ranking.matchingEnabled ? ranking.seeker : null;
-      const terms = seeker ? [...new Set([...seeker.wants, ...seeker.skills])] : [];
+      // Once per ranking, not per take-in: making them for every kept ranking at each new post
+      // was 1.9 % of the server's CPU under the mixed load (bench/RESULTS.md).
+      const terms = seeker ? (ranking.terms ??= seekerTerms(seeker)) : [];
       for (const { post, offers, location, createdAt } of posts) {
         if (post.user_id === viewerId) {
           // Never a candidate of its author's; their seeker may have changed (`ranking`).
