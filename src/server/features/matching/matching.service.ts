@@ -260,7 +260,10 @@ async function rankCandidates(db: Database, viewerId: string, context: SeekerCon
 
   const now = options.now ?? new Date();
   const ranked = candidates
-    .map((row) => ({ id: row.id, userId: row.user_id, createdAt: toDate(row.created_at), match: scoreRow(context.seeker, row, now) }))
+    .map((row) => {
+      const createdAt = toDate(row.created_at);
+      return { id: row.id, userId: row.user_id, createdAt, match: scoreRow(context.seeker, row, createdAt, now) };
+    })
     .sort(compareMatches);
   return {
     matchingEnabled: true,
@@ -271,14 +274,14 @@ async function rankCandidates(db: Database, viewerId: string, context: SeekerCon
   };
 }
 
-function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, now: Date): MatchScore {
+function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, createdAt: Date, now: Date): MatchScore {
   const location =
     row.author_shares_location && row.author_latitude !== null && row.author_longitude !== null
       ? { latitude: row.author_latitude, longitude: row.author_longitude }
       : null;
   return scoreMatch(
     seeker,
-    { offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt: toDate(row.created_at) },
+    { offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt },
     now,
   );
 }
