@@ -86,6 +86,9 @@ describe('scoreMatch', () => {
     expect(both.breakdown).toMatchObject({ complement: 0, overlap: 0.5 });
     // 0.4 * 1/3 + 0.2 * 0.5 (unknown location) + 0 + 0.1 * 1 = 0.3333
     expect(one.score).toBe(33);
+    // A term offered twice counts once.
+    const repeated = scoreMatch(seeker, candidate({ offers: ['garden', 'garden', 'guitar', 'guitar'] }), now);
+    expect(repeated.breakdown).toMatchObject({ complement: 0.333, overlap: 0.5 });
   });
 
   it('gives up to 3 reasons in order of weight', () => {
