@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { compareMatches, scoreMatch, seekerTerms, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
+import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { KeptPostLists, postsById, sortedPlace } from '../posts/kept-post-lists.js';
@@ -20,6 +20,8 @@ export interface Ranking {
   matchingEnabled: boolean;
   /** The seeker the candidates were scored for (null when matching is off). */
   seeker: MatchSeeker | null;
+  /** `seekerTerms(seeker)` (none when matching is off): what a new post's offered terms are read against. */
+  terms: string[];
   /** Best first (`compareMatches`), the first `MAX_KEPT` of them. */
   best: RankedMatch[];
   /** Every candidate's score, highest first: `total` for any minScore. */
@@ -36,8 +38,6 @@ export interface Ranking {
   ownPostsAdded?: number;
   /** The ids in `best`, made at the ranking's first take-in and kept with it (`insertSorted`). */
   bestIds?: Set<string>;
-  /** `seekerTerms(seeker)`, made at the ranking's first take-in and kept with it. */
-  terms?: string[];
 }
 
 /** How deep a kept ranking goes: the compatibility feed's deepest page (matches ask for 50). */
@@ -144,9 +144,9 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       const ranking = this.entries?.peek(viewerId);
       if (!ranking) continue;
       const seeker = ranking.matchingEnabled ? ranking.seeker : null;
-      // Once per ranking, not per take-in: making them for every kept ranking at each new post
+      // Made with the ranking, not at each take-in: for every kept ranking at each new post that
       // was 1.9 % of the server's CPU under the mixed load (bench/RESULTS.md).
-      const terms = seeker ? (ranking.terms ??= seekerTerms(seeker)) : [];
+      const { terms } = ranking;
       for (const { post, offers, location, createdAt } of posts) {
         if (post.user_id === viewerId) {
           // Never a candidate of its author's; their seeker may have changed (`ranking`).

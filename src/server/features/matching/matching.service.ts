@@ -85,6 +85,8 @@ export const FILLER_TERMS = new Set([
 
 interface SeekerContext {
   seeker: MatchSeeker;
+  /** `seekerTerms(seeker)`: what the full-text source and the offered-terms column read. */
+  terms: string[];
   /** Raw keywords and looking-for tags, for custom_tags / post_tags overlap. */
   tags: string[];
 }
@@ -185,7 +187,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
  */
 async function rankMatches(db: Database, viewerId: string, options: MatchOptions, viewerRead?: ViewerRow): Promise<Ranking> {
   const viewer = viewerRead ?? (await readViewer(db, viewerId, options));
-  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, best: [], scores: [], seekerKey: null };
+  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], best: [], scores: [], seekerKey: null };
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
   return rankCandidates(db, viewerId, context, options);
@@ -247,7 +249,7 @@ async function rankCandidates(db: Database, viewerId: string, context: SeekerCon
     ],
     columns: [
       sql`cardinality(p.custom_tags) AS tag_count`,
-      offeredSeekerTerms(context.seeker),
+      offeredSeekerTerms(context.terms),
       sql`p.latitude AS author_latitude, p.longitude AS author_longitude`,
       sql`${sharesLocation(sql`p.user_id`)} AS author_shares_location`,
     ],
@@ -268,6 +270,7 @@ async function rankCandidates(db: Database, viewerId: string, context: SeekerCon
   return {
     matchingEnabled: true,
     seeker: context.seeker,
+    terms: context.terms,
     best: ranked.slice(0, Math.max(MAX_KEPT, options.limit)),
     scores: ranked.map((r) => r.match.score).sort((a, b) => b - a),
     seekerKey: seekerKey(context),
@@ -291,8 +294,7 @@ function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, crea
  * search_vector). Scoring only ever intersects the post's terms with the seeker's, so this is
  * all it needs, and a few short arrays cross the wire instead of every post's vocabulary.
  */
-function offeredSeekerTerms(seeker: MatchSeeker): SQL {
-  const terms = seekerTerms(seeker);
+function offeredSeekerTerms(terms: readonly string[]): SQL {
   if (terms.length === 0) return sql`ARRAY[]::text[] AS offer_terms`;
   const termArray = sql.join(terms.map((t) => sql`${t}`), sql`, `);
   const queryArray = sql.join(terms.map((t) => sql`${`'${t}':ABC`}`), sql`, `);
@@ -321,15 +323,13 @@ function seekerContext(viewerId: string, viewer: ViewerRow, forOnePost: boolean)
     tags.add(tag);
     tags.add(tag.toLowerCase());
   }
-  return {
-    seeker: {
-      skills: usable(viewer.skill_lexemes ?? undefined).slice(0, MAX_TERMS),
-      wants: usable(viewer.want_lexemes ?? undefined).slice(0, MAX_TERMS),
-      location: sharing && viewer.latitude !== null && viewer.longitude !== null ? { latitude: viewer.latitude, longitude: viewer.longitude } : null,
-      radiusMiles: viewer.service_radius_miles ?? 10,
-    },
-    tags: [...tags].filter((t) => !isPostFormat(t)).slice(0, 40),
+  const seeker: MatchSeeker = {
+    skills: usable(viewer.skill_lexemes ?? undefined).slice(0, MAX_TERMS),
+    wants: usable(viewer.want_lexemes ?? undefined).slice(0, MAX_TERMS),
+    location: sharing && viewer.latitude !== null && viewer.longitude !== null ? { latitude: viewer.latitude, longitude: viewer.longitude } : null,
+    radiusMiles: viewer.service_radius_miles ?? 10,
   };
+  return { seeker, terms: seekerTerms(seeker), tags: [...tags].filter((t) => !isPostFormat(t)).slice(0, 40) };
 }
 
 /**
@@ -350,7 +350,7 @@ function candidateSources(viewerId: string, context: SeekerContext, { within, bo
   const sources: SQL[] = [
     sql`(SELECT id FROM posts WHERE ${base} ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.newest})`,
   ];
-  const terms = seekerTerms(context.seeker);
+  const { terms } = context;
   if (terms.length > 0) {
     // Lexemes are already normalised: cast (not to_tsquery) so they are not stemmed twice.
     const tsquery = terms.map((t) => `'${t}':ABC`).join(' | ');
