@@ -171,6 +171,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
     await handle.close();
   });
 
+  it('answers a list read as one JSON array when asked to on PostgreSQL too (onPostgres), else row by row', async () => {
+    const list = sql`SELECT n, ARRAY['a', n::text] AS tags, timestamptz '2026-11-27 06:00:00.123+00' + n * interval '1 hour' AS at,
+        n * 1.5::float8 AS lat FROM generate_series(1, 3) AS n ORDER BY n`;
+    const plain = await queryRows<{ n: number; tags: string[]; at: string; lat: number }>(handle.db, list, undefined, {});
+    const json = await queryRows<{ n: number; tags: string[]; at: string; lat: number }>(handle.db, list, undefined, { onPostgres: true });
+    // Row by row, timestamps come in PostgreSQL's text format; in JSON as ISO text.
+    expect(plain[0]?.at).toBe('2026-11-27 07:00:00.123+00');
+    expect(json[0]?.at).toBe('2026-11-27T07:00:00.123+00:00');
+    expect(json.map((r) => ({ ...r, at: new Date(r.at).toISOString() }))).toEqual(plain.map((r) => ({ ...r, at: new Date(r.at).toISOString() })));
+    expect(json[2]).toMatchObject({ n: 3, tags: ['a', '3'], lat: 4.5 });
+    expect(await queryRows(handle.db, sql`SELECT 1 AS n WHERE false`, undefined, { onPostgres: true })).toEqual([]);
+  });
+
   it('opens every pooled connection at start, warm, and keeps them through a quiet spell', async () => {
     // Its connections, told from any other handle's by their application name.
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');

@@ -387,6 +387,13 @@ const pgliteClients = new WeakMap<object, (text: string, params: unknown[], labe
  */
 export interface ManyRows {
   orderBy?: string;
+  /**
+   * As one JSON array on PostgreSQL too (an unnamed read): for hundreds of rows of arrays and
+   * timestamps, where the driver's parsing costs the server's thread more than building the JSON
+   * costs the database (matching's candidates: ~1.2 of a ranking's ~6 ms of the server's CPU,
+   * bench/RESULTS.md).
+   */
+  onPostgres?: boolean;
 }
 
 /**
@@ -403,11 +410,11 @@ export interface ManyRows {
 export async function queryRows<T>(db: Database, query: SQL, prepareAs?: string, many?: ManyRows): Promise<T[]> {
   const session = db._.session;
   const runNamed = many ? pgliteClients.get((session as unknown as { client: object }).client) : undefined;
-  if (many && runNamed) {
+  if (many && (runNamed || (many.onPostgres && !prepareAs))) {
     const order = many.orderBy ? sql` ORDER BY r.${sql.identifier(many.orderBy)}` : sql``;
     const list = sql`${sql.raw(LIST_READ_PREFIX)}${order}), '[]'::json) AS rows FROM (${query}) r`;
     let result: { rows: unknown[] };
-    if (prepareAs) {
+    if (prepareAs && runNamed) {
       const built = pgDialect.sqlToQuery(list);
       result = await runNamed(built.sql, built.params, prepareAs);
     } else {

@@ -237,28 +237,33 @@ function seekerKey({ seeker, tags }: SeekerContext): string {
 /** The candidates' part of `rankMatches`: scored for the seeker, best first. */
 async function rankCandidates(db: Database, viewerId: string, context: SeekerContext, options: MatchOptions): Promise<Ranking> {
   // Score a few hundred candidates from their scoring columns only, then load the winners.
-  const candidates = await selectBarePosts<CandidateColumns>(db, {
-    viewerId,
-    scope: 'community',
-    with: options.candidates === 'all' ? undefined : candidateSources(viewerId, context, options),
-    where: [
-      ...(options.candidates === 'all' ? [] : [sql`p.id IN (SELECT id FROM cand)`]),
-      takesPartInMatching(sql`p.user_id`),
-      ...(options.within ? [options.within] : []),
-      ...(options.where ?? []),
-    ],
-    columns: [
-      sql`cardinality(p.custom_tags) AS tag_count`,
-      offeredSeekerTerms(context.terms),
-      sql`p.latitude AS author_latitude, p.longitude AS author_longitude`,
-      sql`${sharesLocation(sql`p.user_id`)} AS author_shares_location`,
-    ],
-    // In no order: they are all scored and then ordered by `compareMatches`, and the sources give
-    // at most ~600. Sorting them first carried every row's search_vector through the sort (the
-    // statement's p50 ~10.5 -> ~8.8 ms at the 50k-post bench community, bench/RESULTS.md).
-    orderBy: null,
-    limit: options.candidates === 'all' ? 1_000_000 : 2_000,
-  });
+  const candidates = await selectBarePosts<CandidateColumns>(
+    db,
+    {
+      viewerId,
+      scope: 'community',
+      with: options.candidates === 'all' ? undefined : candidateSources(viewerId, context, options),
+      where: [
+        ...(options.candidates === 'all' ? [] : [sql`p.id IN (SELECT id FROM cand)`]),
+        takesPartInMatching(sql`p.user_id`),
+        ...(options.within ? [options.within] : []),
+        ...(options.where ?? []),
+      ],
+      columns: [
+        sql`cardinality(p.custom_tags) AS tag_count`,
+        offeredSeekerTerms(context.terms),
+        sql`p.latitude AS author_latitude, p.longitude AS author_longitude`,
+        sql`${sharesLocation(sql`p.user_id`)} AS author_shares_location`,
+      ],
+      // In no order: they are all scored and then ordered by `compareMatches`, and the sources give
+      // at most ~600. Sorting them first carried every row's search_vector through the sort (the
+      // statement's p50 ~10.5 -> ~8.8 ms at the 50k-post bench community, bench/RESULTS.md).
+      orderBy: null,
+      limit: options.candidates === 'all' ? 1_000_000 : 2_000,
+    },
+    // Hundreds of rows of term arrays and timestamps: as one JSON value on PostgreSQL too.
+    { onPostgres: true },
+  );
 
   const now = options.now ?? new Date();
   const ranked = candidates

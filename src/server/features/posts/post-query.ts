@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { splitCustomTags } from '../../../shared/domain/post-tags.js';
 import { responseSignalText, type ResponseCounts } from '../../../shared/domain/response-signal.js';
 import { POST_LIMITS, type ExchangeStatus, type PostItem, type PostStatus } from '../../../shared/schemas/posts.js';
-import { queryRows, type Database } from '../../db/client.js';
+import { queryRows, type Database, type ManyRows } from '../../db/client.js';
 import { notBlockedWith } from '../blocks/blocks.service.js';
 import { categoryNames } from '../categories/categories.service.js';
 import { responseCounts } from '../profiles/response-signal.js';
@@ -342,8 +342,8 @@ async function withCategoryNames<Row extends PostRow>(db: Database, rows: Row[])
  * are the statement's, in no promised order (on PGlite they come as one JSON array, `ManyRows`):
  * matching sorts them by score, search reads a count.
  */
-export async function selectBarePosts<Extra extends object>(db: Database, q: BarePostQuery): Promise<(BarePostRow & Extra)[]> {
-  return queryRows<BarePostRow & Extra>(db, barePostsQuery(q), undefined, {});
+export async function selectBarePosts<Extra extends object>(db: Database, q: BarePostQuery, many: ManyRows = {}): Promise<(BarePostRow & Extra)[]> {
+  return queryRows<BarePostRow & Extra>(db, barePostsQuery(q), undefined, many);
 }
 
 /** The statement `selectBarePosts` runs, to read it inside another (a CTE). */
