@@ -3,6 +3,7 @@ import { compareMatches, scoreMatch, seekerTerms, type MatchScore, type MatchSee
 import { deriveTags, isPostFormat, POST_FORMATS, splitCustomTags } from '../../../shared/domain/post-tags.js';
 import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
+import { arrayLiteral, textArray } from '../../db/sql-arrays.js';
 import { forbidden, notFound } from '../../errors.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { sortedPlace } from '../posts/kept-post-lists.js';
@@ -301,9 +302,9 @@ function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, crea
  */
 function offeredSeekerTerms(terms: readonly string[]): SQL {
   if (terms.length === 0) return sql`ARRAY[]::text[] AS offer_terms`;
-  const termArray = sql.join(terms.map((t) => sql`${t}`), sql`, `);
-  const queryArray = sql.join(terms.map((t) => sql`${`'${t}':ABC`}`), sql`, `);
-  return sql`ARRAY(SELECT q.term FROM unnest(ARRAY[${termArray}]::text[], ARRAY[${queryArray}]::tsquery[]) AS q(term, query)
+  // One value each (`textArray`); the queries' array is a constant PostgreSQL casts once.
+  const queries = arrayLiteral(terms.map((t) => `'${t}':ABC`));
+  return sql`ARRAY(SELECT q.term FROM unnest(${textArray(terms)}, ${queries}::tsquery[]) AS q(term, query)
     WHERE p.search_vector @@ q.query) AS offer_terms`;
 }
 
@@ -365,7 +366,7 @@ function candidateSources(viewerId: string, context: SeekerContext, { within, bo
     );
   }
   if (context.tags.length > 0) {
-    const tagArray = sql`ARRAY[${sql.join(context.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`;
+    const tagArray = textArray(context.tags);
     sources.push(
       sql`(SELECT id FROM posts WHERE ${base} AND custom_tags && ${tagArray}
            ORDER BY created_at DESC LIMIT ${SOURCE_LIMITS.tags})`,
