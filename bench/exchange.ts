@@ -18,6 +18,7 @@ import { addPasswords } from '../src/server/db/seed/accounts.js';
 import { analyze, generateCommunity, insertCommunity } from '../src/server/db/seed/community.js';
 import { progressReporter } from '../src/server/db/seed/progress.js';
 import { buildServer } from '../scripts/server-build.mjs';
+import { serverNodeArgs } from '../scripts/server-node-args.mjs';
 import { freePort } from '../src/server/test/harness.js';
 
 export const EXCHANGE_TARGETS = {
@@ -139,13 +140,13 @@ export async function seed(target: Target, size: { members: number; posts: numbe
 
 /**
  * Starts the server in its own process as `npm start` runs it (its build, scripts/server-build.mjs,
- * not the TypeScript through tsx, which holds ~95 MB more); `nodeArgs` go to Node before the
- * script (e.g. --cpu-prof).
+ * not the TypeScript through tsx, which holds ~95 MB more, with the Node.js options of
+ * scripts/server-node-args.mjs); `nodeArgs` go to Node before the script (e.g. --cpu-prof).
  */
 export async function startServer(target: Target, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, await buildServer()], {
+  const child = spawn(process.execPath, [...serverNodeArgs({ DATABASE_URL: target.databaseUrl }), ...nodeArgs, await buildServer()], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -50,6 +50,11 @@ export class OwnServer {
     return new OwnServer(await freePort(), mkdtempSync(path.join(tmpdir(), 'skillswap-e2e-own-')), options);
   }
 
+  /** The started process's id (`npm start`'s own process when `npmStart`), or null when stopped. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   get url(): string {
     return `http://localhost:${this.port}`;
   }
