@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/sql-arrays.js';
 import type { LRUCache } from 'lru-cache';
 import { AddedPosts } from './added-posts.js';
 import { KeptValues } from './kept-values.js';
@@ -124,4 +125,4 @@ export function sortedPlace<T>(list: readonly T[], item: T, compare: (a: T, b: T
  * take-in's 6.5 ms on PGlite; for one id the kept plan costs the same, so it is kept.
  */
 export const postsById = (ids: readonly string[], column = sql`id`): SQL =>
-  ids.length === 1 ? sql`${column} = ${ids[0]}::uuid` : sql`${column} = ANY(${`{${ids.join(',')}}`}::uuid[])`;
+  ids.length === 1 ? sql`${column} = ${ids[0]}::uuid` : sql`${column} = ANY(${arrayLiteral(ids)}::uuid[])`;

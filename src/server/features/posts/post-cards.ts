@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/sql-arrays.js';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '../../db/client.js';
 import { isoTime } from '../../db/iso-time.js';
@@ -150,7 +151,7 @@ export class PostCards {
       this.db,
       sql`SELECT ${CARD_COLUMNS}
         FROM posts p LEFT JOIN profiles pr ON pr.id = p.user_id
-        WHERE p.id = ANY(${`{${missing.join(',')}}`}::uuid[])`,
+        WHERE p.id = ANY(${arrayLiteral(missing)}::uuid[])`,
       'post_cards',
       {},
     );
@@ -177,7 +178,7 @@ export class PostCards {
     this.counts.signals.reads += missing.length;
     const rows = await queryRows<SignalRow>(
       this.db,
-      responseSignalsQuery(sql`SELECT unnest(${`{${missing.join(',')}}`}::text[])`, now),
+      responseSignalsQuery(sql`SELECT unnest(${arrayLiteral(missing)}::text[])`, now),
       'post_card_signals',
       {},
     );

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/sql-arrays.js';
 import { splitCustomTags } from '../../../shared/domain/post-tags.js';
 import { responseSignalText, type ResponseCounts } from '../../../shared/domain/response-signal.js';
 import { POST_LIMITS, type ExchangeStatus, type PostItem, type PostStatus } from '../../../shared/schemas/posts.js';
@@ -283,7 +284,7 @@ export async function selectPostsById(db: Database, viewerId: string, ids: reado
       // The ids as one array value: one statement text for any page, parsed and planned once per
       // connection (PGlite too: `queryRows`). The ids bound the rows; the limit only caps them,
       // in steps, so it adds few shapes.
-      where: [sql`p.id = ANY(${`{${ids.join(',')}}`}::uuid[])`],
+      where: [sql`p.id = ANY(${arrayLiteral(ids)}::uuid[])`],
       limit: Math.ceil(ids.length / 50) * 50,
       withSignals: true,
       prepareAs,
