@@ -231,6 +231,26 @@ describe.each(testDatabases())('matching on %s', (kind) => {
     expect(everything.total).toBeGreaterThanOrEqual(6);
   });
 
+  it("keeps the newest posts' terms when a member's posts hold more than the seeker takes", async () => {
+    const word = (first: string) => first + Array.from({ length: 9 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const early = Array.from({ length: 30 }, () => word('a'));
+    const late = word('z');
+    const viewer = await memberWithProfile(server(), BOSTON);
+    // 30 wants in older posts that sort before the newest post's one: the seeker takes 24 terms of each kind.
+    for (let i = 0; i < 3; i += 1) {
+      await insertPost(db(), viewer.userId, { offering: 'Bookkeeping for a small shop', lookingFor: early.slice(i * 10, i * 10 + 10).join(', '), ageDays: 2 + i });
+    }
+    await insertPost(db(), viewer.userId, { offering: 'Bookkeeping for a small shop', lookingFor: `Weekly lessons in ${late}, please`, ageDays: 0 });
+    const author = await memberWithProfile(server(), BOSTON);
+    const offer = await insertPost(db(), author.userId, { title: `${late} lessons`, offering: `Friendly ${late} lessons`, lookingFor: 'Advice on my tax return, please', keywords: [late] });
+    built.push(viewer.userId, author.userId);
+
+    const found = await viewer.client.json<MatchesResponse>(await viewer.client.get('/api/matches?limit=50&minScore=0'));
+    const match = found.items.find((m) => m.id === offer);
+    expect(match?.match.breakdown.complement).toBeGreaterThan(0);
+    expect(match?.match.reasons).toContain(MATCH_REASONS.complement);
+  });
+
   it('index-selected candidates scored in TypeScript agree with scoring every post', async () => {
     const t = await community();
     // The hand-built data is the whole universe, even when other tests share the database.
