@@ -101,13 +101,12 @@ interface ViewerRow {
   ai_match_suggestions: boolean;
   /** The posts the seeker's terms come from (see `seekerContext`), newest first. */
   source_posts: SourcePost[];
-  /**
-   * English lexemes of the skill keywords and those posts' keywords and offerings, each once: the
-   * profile's first, then each post's, newest first (alphabetically within one text).
-   */
-  skill_lexemes: string[] | null;
-  /** English lexemes of those posts' looking-for, each once, newest post first. */
-  want_lexemes: string[] | null;
+  /** English lexemes of the profile's skill keywords (alphabetically, as tsvector_to_array gives them). */
+  profile_lexemes: string[] | null;
+  /** Each source post's lexemes of its keywords and offering, newest post first. */
+  post_skill_lexemes: string[][] | null;
+  /** Each source post's lexemes of its looking-for, newest post first. */
+  post_want_lexemes: string[][] | null;
 }
 
 interface SourcePost {
@@ -203,37 +202,28 @@ async function readViewer(db: Database, viewerId: string, options: Pick<MatchOpt
     ? sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp WHERE sp.id = ${options.postId}`
     : sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp
           WHERE sp.user_id = ${viewerId} AND sp.status = 'active' ORDER BY sp.created_at DESC LIMIT 20`;
-  // The texts' lexemes come with them, each once, in the order of the first text that has it: the
-  // profile's skills, then each post's, newest first (tsvector_to_array sorts a text's lexemes
-  // alphabetically, and the seeker keeps the first MAX_TERMS: of all the texts at once, those
-  // were the alphabetically first, so a member with many terms lost 'yoga' to 'baking' whatever
-  // they posted last). Keywords are the posts' tags without the format tags.
-  const firstSeen = (lexemes: SQL) =>
-    sql`ARRAY(SELECT f.lexeme FROM (SELECT x.lexeme, min(x.ord) AS ord FROM (${lexemes}) x GROUP BY x.lexeme) f ORDER BY f.ord, f.lexeme)`;
-  const ofTexts = (texts: SQL) =>
-    sql`SELECT unnest(tsvector_to_array(to_tsvector('english', t.text))) AS lexeme, t.ord AS ord FROM unnest(${texts}) WITH ORDINALITY AS t(text, ord)`;
+  // The texts' lexemes come with them, each post's apart, newest first (the seeker keeps the
+  // first MAX_TERMS of them in that order: `seekerContext`); keywords are the posts' tags without
+  // the format tags.
   const [viewer] = await queryRows<ViewerRow>(
     db,
     sql`SELECT pr.skill_keywords, pr.latitude, pr.longitude, pr.service_radius_miles,
           coalesce(ms.location_sharing, true) AS location_sharing,
           coalesce(ms.ai_match_suggestions, true) AS ai_match_suggestions,
-          src.source_posts, lx.skill_lexemes, lx.want_lexemes
+          tsvector_to_array(to_tsvector('english', coalesce(array_to_string(pr.skill_keywords, ' \n '), ''))) AS profile_lexemes,
+          src.source_posts, src.post_skill_lexemes, src.post_want_lexemes
         FROM users u
         LEFT JOIN profiles pr ON pr.id = u.id
         LEFT JOIN member_settings ms ON ms.user_id = u.id
         CROSS JOIN LATERAL (
           SELECT coalesce(json_agg(json_build_object('user_id', s.user_id, 'offering', s.offering,
               'looking_for', s.looking_for, 'custom_tags', s.custom_tags) ORDER BY s.created_at DESC), '[]'::json) AS source_posts,
-            array_agg(concat_ws(' \n ', array_to_string(ARRAY(SELECT t FROM unnest(s.custom_tags) t WHERE t <> ALL(${textArray(POST_FORMATS)})), ' \n '),
-              s.offering) ORDER BY s.created_at DESC) AS skill_texts,
-            array_agg(s.looking_for ORDER BY s.created_at DESC) AS want_texts
+            json_agg(tsvector_to_array(to_tsvector('english', concat_ws(' \n ',
+              array_to_string(ARRAY(SELECT t FROM unnest(s.custom_tags) t WHERE t <> ALL(${textArray(POST_FORMATS)})), ' \n '),
+              s.offering))) ORDER BY s.created_at DESC) AS post_skill_lexemes,
+            json_agg(tsvector_to_array(to_tsvector('english', s.looking_for)) ORDER BY s.created_at DESC) AS post_want_lexemes
           FROM (${sourcePosts}) s
         ) src
-        CROSS JOIN LATERAL (
-          SELECT ${firstSeen(sql`SELECT unnest(tsvector_to_array(to_tsvector('english', array_to_string(pr.skill_keywords, ' \n ')))) AS lexeme, 0::bigint AS ord
-              UNION ALL ${ofTexts(sql`src.skill_texts`)}`)} AS skill_lexemes,
-            ${firstSeen(ofTexts(sql`src.want_texts`))} AS want_lexemes
-        ) lx
         WHERE u.id = ${viewerId}`,
     'match_viewer',
     {},
@@ -321,6 +311,16 @@ function offeredSeekerTerms(terms: readonly string[]): SQL {
 }
 
 /**
+ * Each lexeme once, in the order of the first list that has it: the profile's skills, then each
+ * post's, newest first. The seeker keeps the first MAX_TERMS; of all the texts at once, sorted,
+ * those were the alphabetically first, so a member with many terms lost 'yoga' to 'baking'
+ * whatever they posted last.
+ */
+function firstSeen(lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}
+
+/**
  * What the seeker has and wants. General: profile skill keywords plus the offering and keywords
  * of all their active posts; wants from those posts' looking-for. For one post: that post only.
  */
@@ -342,8 +342,8 @@ function seekerContext(viewerId: string, viewer: ViewerRow, forOnePost: boolean)
     tags.add(tag.toLowerCase());
   }
   const seeker: MatchSeeker = {
-    skills: usable(viewer.skill_lexemes ?? undefined).slice(0, MAX_TERMS),
-    wants: usable(viewer.want_lexemes ?? undefined).slice(0, MAX_TERMS),
+    skills: usable(firstSeen([viewer.profile_lexemes ?? [], ...(viewer.post_skill_lexemes ?? [])])).slice(0, MAX_TERMS),
+    wants: usable(firstSeen(viewer.post_want_lexemes ?? [])).slice(0, MAX_TERMS),
     location: sharing && viewer.latitude !== null && viewer.longitude !== null ? { latitude: viewer.latitude, longitude: viewer.longitude } : null,
     radiusMiles: viewer.service_radius_miles ?? 10,
   };
