@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './fixtures.js';
 import { isRealtimeOpen } from './realtime-tab.js';
@@ -105,5 +106,35 @@ test('two instances on one PostgreSQL: requests, chat, notifications, sign-out a
   } finally {
     for (const context of contexts) await context.close().catch(() => undefined);
     await Promise.all(instances.map((server) => server.dispose()));
+  }
+});
+
+/*
+ * `npm start` on PostgreSQL (scripts/start.mjs) runs the server in a child started with the
+ * Node.js options V8 reads only at start (scripts/server-node-args.mjs). Whatever ends npm start's
+ * process ends the server: SIGTERM is passed on (the journey above stops its instances so), and
+ * killed outright it leaves no server behind holding the port.
+ */
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+const commandLine = (pid: number): string[] => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+test('npm start on PostgreSQL runs the server with its Node.js options, in a child that ends with it', async () => {
+  test.setTimeout(120_000);
+  const server = await OwnServer.create({ env: { DATABASE_URL: databaseUrl ?? '', AUTH_SECRET: randomBytes(32).toString('hex') }, npmStart: true });
+  try {
+    await server.start();
+    const npmStart = server.pid ?? 0;
+    const [child] = childrenOf(npmStart).filter((pid) => commandLine(pid).some((arg) => arg.endsWith('scripts/start.mjs')));
+    expect(child, 'the server runs in a child of npm start').toBeDefined();
+    expect(commandLine(child ?? 0)).toContain('--max-semi-space-size=64');
+    expect((await fetch(`http://127.0.0.1:${server.port}/api/health`)).status).toBe(200);
+
+    process.kill(npmStart, 'SIGKILL');
+    await expect
+      .poll(async () => fetch(`http://127.0.0.1:${server.port}/api/health`).then((res) => res.status, () => 'closed'), { timeout: 20_000 })
+      .toBe('closed');
+  } finally {
+    await server.dispose();
   }
 });
