@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
+import { textArray } from '../../db/sql-arrays.js';
 
 /** The words asked about so far, and whether each is a stop word (the dictionary never changes). */
 const known = new Map<string, boolean>();
@@ -17,7 +18,7 @@ export async function stopWordsAmong(db: Database, words: readonly string[]): Pr
     const rows = await queryRows<{ word: string; stop: boolean }>(
       db,
       sql`SELECT w AS word, numnode(to_tsquery('english', w || ':*')) = 0 AS stop
-          FROM unnest(ARRAY[${sql.join(unknown.map((w) => sql`${w}`), sql`, `)}]::text[]) AS w`,
+          FROM unnest(${textArray(unknown)}) AS w`,
     );
     if (known.size + rows.length > MAX_KNOWN) known.clear();
     for (const row of rows) known.set(row.word, row.stop);
