@@ -97,6 +97,39 @@ describe.each(testDatabases())("members' match rankings kept between their reque
     expect(scores(again).get(newer)).toBeGreaterThan(0);
   });
 
+  it("scores the viewer's kept ranking again without a statement when their own new post only drops a term (an older post leaves the 20 their seeker is made of)", async () => {
+    const lost = word();
+    const kept = word();
+    const viewer = await memberWithProfile(metered());
+    const author = await memberWithProfile(metered());
+    const database = metered().app.database.db;
+    const offeredLost = await post(author.client, `Friendly ${lost} tutoring in the park`, 'Help with my vegetable garden beds');
+    const offeredKept = await post(author.client, `Patient ${kept} coaching for adults`, 'Someone to fix a leaking tap');
+    // The oldest of the viewer's 20 newest posts is the only one that wants `lost`.
+    await insertPost(database, viewer.userId, { offering: 'Guitar lessons for beginners at home', lookingFor: `Looking for ${lost} tutoring`, ageDays: 30 });
+    for (let day = 20; day > 1; day -= 1) {
+      await insertPost(database, viewer.userId, { offering: 'Guitar lessons for beginners at home', lookingFor: `Looking for ${kept} coaching`, ageDays: day });
+    }
+    const first = scores(await matches(viewer.client));
+    expect(first.get(offeredLost)).toBeGreaterThan(0);
+    const reads = await matchReads();
+    // Taken into the kept ranking as it is posted, and kept through the narrowing below.
+    const takenIn = await post(author.client, `Weekend ${kept} coaching and ${lost} tutoring`, 'Help with my vegetable garden beds');
+
+    // The same offer and wish as the 19 again: the oldest post leaves the 20, and `lost` with it.
+    await post(viewer.client, 'Guitar lessons for beginners at home', `Looking for ${kept} coaching`);
+    const again = scores(await matches(viewer.client));
+    expect(await matchReads()).toBe(reads);
+    expect(again.get(takenIn)).toBeGreaterThan(0);
+    expect(again.get(offeredLost)).toBeLessThan(first.get(offeredLost) ?? 0);
+    expect(again.get(offeredKept)).toBe(first.get(offeredKept));
+    // Each post both rankings hold scores as a fresh ranking for the new seeker scores it.
+    const fresh = scores(await findMatches(database, viewer.userId, { limit: 200, minScore: 0 }));
+    const both = [...again.keys()].filter((id) => fresh.has(id));
+    expect(both).toContain(takenIn);
+    for (const id of both) expect([id, again.get(id)]).toEqual([id, fresh.get(id)]);
+  });
+
   it("applies privacy at once: another member's AI matching, block and hidden profile", async () => {
     const wanted = word();
     const viewer = await memberWithProfile(server());

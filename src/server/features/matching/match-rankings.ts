@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { compareMatches, scoreMatch, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
+import { compareMatches, scoreMatch, seekerTerms, type MatchCandidate, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { KeptPostLists, postsById, sortedPlace } from '../posts/kept-post-lists.js';
@@ -15,6 +15,23 @@ export interface RankedMatch {
   match: MatchScore;
 }
 
+/**
+ * A candidate as a ranking scores it (`rankingOf`). Its offers hold at least the seeker's terms
+ * it offers: those of the seeker it was read for (the candidates statement's), or every term it
+ * offers (a post taken in: one object for every ranking that takes it).
+ */
+export interface RankingCandidate extends Omit<MatchCandidate, 'offers'> {
+  id: string;
+  userId: string;
+  offers: readonly string[] | ReadonlySet<string>;
+}
+
+/** Of the seeker's terms, those the candidate offers (`RankingCandidate`). */
+function offeredTerms(candidate: RankingCandidate, terms: readonly string[], termSet: ReadonlySet<string>): string[] {
+  const { offers } = candidate;
+  return offers instanceof Set ? terms.filter((t) => offers.has(t)) : (offers as readonly string[]).filter((t) => termSet.has(t));
+}
+
 /** A viewer's general matches as `findMatches` ranks them, before minScore and limit. */
 export interface Ranking {
   matchingEnabled: boolean;
@@ -22,6 +39,13 @@ export interface Ranking {
   seeker: MatchSeeker | null;
   /** `seekerTerms(seeker)` (none when matching is off): what a new post's offered terms are read against. */
   terms: string[];
+  /** The seeker's keywords and looking-for tags (the tag sources'). */
+  tags: string[];
+  /**
+   * Every candidate as it was scored, posts taken in since too: a seeker that only lost terms
+   * scores them again without a statement (`narrowedRanking`).
+   */
+  candidates: RankingCandidate[];
   /** Best first (`compareMatches`), the first `MAX_KEPT` of them. */
   best: RankedMatch[];
   /** Every candidate's score, highest first: `total` for any minScore. */
@@ -74,7 +98,9 @@ interface AddedPost {
  * post is scored for every kept seeker as it arrives (`scoreMatch`, the engine's own scoring, with
  * the seeker terms the post offers read from its search vector as the candidates statement reads
  * them) and takes its place where the viewer may see it; after a viewer's own new post their
- * seeker is read again, and their ranking worked out again only when the post changed it. Everything else that could change a ranking empties the cache,
+ * seeker is read again, and their ranking worked out again only when the post changed it (scored
+ * again in memory when the seeker only lost terms: `narrowedRanking`). Everything else that could
+ * change a ranking empties the cache,
  * here before the write's answer and on every instance through the hub. One difference from a
  * fresh ranking is allowed for up to a minute: a kept ranking does not let older posts drop out
  * of the candidate sources' newest-N windows as new ones arrive.
@@ -90,23 +116,39 @@ export class MatchRankings extends KeptPostLists<Ranking> {
 
   /**
    * The viewer's ranking, kept or worked out by `compute` (requests missing together share one).
-   * After the viewer's own new post, `seekerKeyNow` reads what their ranking would be chosen and
+   * After the viewer's own new post, `seekerNow` reads what their ranking would be chosen and
    * scored by now: the same key keeps it (a post that adds no term changes no candidate and no
-   * score; reading the seeker is one small statement, ranking again three), another works it out.
+   * score; reading the seeker is one small statement, ranking again three); a seeker that only
+   * lost terms (the post pushed an older one out of the posts it is made of) scores the kept
+   * candidates again (`narrowedRanking`), kept for what is left of the ranking's time; any other
+   * works it out.
    */
-  async ranking(viewerId: string, compute: () => Promise<Ranking>, seekerKeyNow: () => Promise<string | null>): Promise<Ranking> {
+  async ranking(viewerId: string, compute: () => Promise<Ranking>, seekerNow: () => Promise<SeekerNow | null>): Promise<Ranking> {
     const ranking = await this.lookup(viewerId, compute);
     const added = ranking.ownPostsAdded ?? 0;
     if (added === 0) return ranking;
-    const key = await seekerKeyNow();
-    if (key !== null && key === ranking.seekerKey && this.entries?.peek(viewerId) === ranking) {
+    const now = await seekerNow();
+    if (now !== null && this.entries?.peek(viewerId) === ranking) {
       // Own posts added meanwhile are left for the next lookup to check.
-      ranking.ownPostsAdded = (ranking.ownPostsAdded ?? 0) - added;
-      return ranking;
+      const stillToCheck = (ranking.ownPostsAdded ?? 0) - added;
+      if (now.key === ranking.seekerKey) {
+        ranking.ownPostsAdded = stillToCheck;
+        return ranking;
+      }
+      const narrowed = narrowedRanking(ranking, now, new Date());
+      if (narrowed) {
+        narrowed.ownPostsAdded = stillToCheck;
+        this.entries.set(viewerId, narrowed, { noUpdateTTL: true });
+        this.rescored += 1;
+        return narrowed;
+      }
     }
     this.forget(viewerId);
     return this.lookup(viewerId, compute);
   }
+
+  /** Rankings scored again for a narrower seeker since start (`narrowedRanking`). */
+  rescored = 0;
 
   protected async takeIn(ids: string[], viewerIds: string[]): Promise<void> {
     let added: AddedPost[];
@@ -134,12 +176,14 @@ export class MatchRankings extends KeptPostLists<Ranking> {
     // What each post brings and each viewer seeks are worked out once, not for every pair: a new
     // post meets every kept ranking (up to MAX_VIEWERS), and this loop was ~4 % of the server's
     // time under the mixed benchmark (bench/RESULTS.md).
-    const posts = added.map((post) => ({
-      post,
-      offers: new Set(post.offers),
-      location: post.shares_location && post.latitude !== null && post.longitude !== null ? { latitude: post.latitude, longitude: post.longitude } : null,
-      createdAt: post.created_at instanceof Date ? post.created_at : new Date(post.created_at),
-    }));
+    const posts = added.map((post) => {
+      const offers = new Set(post.offers);
+      const location = post.shares_location && post.latitude !== null && post.longitude !== null ? { latitude: post.latitude, longitude: post.longitude } : null;
+      const createdAt = post.created_at instanceof Date ? post.created_at : new Date(post.created_at);
+      // One object for every ranking that takes the post in (each keeps a reference).
+      const candidate: RankingCandidate = { id: post.id, userId: post.user_id, offers, tagCount: Number(post.tag_count), location, createdAt };
+      return { post, offers, createdAt, candidate };
+    });
     for (const viewerId of viewerIds) {
       const ranking = this.entries?.peek(viewerId);
       if (!ranking) continue;
@@ -147,7 +191,7 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       // Made with the ranking, not at each take-in: for every kept ranking at each new post that
       // was 1.9 % of the server's CPU under the mixed load (bench/RESULTS.md).
       const { terms } = ranking;
-      for (const { post, offers, location, createdAt } of posts) {
+      for (const { post, offers, createdAt, candidate } of posts) {
         if (post.user_id === viewerId) {
           // Never a candidate of its author's; their seeker may have changed (`ranking`).
           ranking.ownPostsAdded = (ranking.ownPostsAdded ?? 0) + 1;
@@ -160,12 +204,60 @@ export class MatchRankings extends KeptPostLists<Ranking> {
         // every pair was most of this loop's time.
         ranking.bestIds ??= new Set(ranking.best.map((kept) => kept.id));
         if (ranking.bestIds.has(post.id)) continue;
-        const match = scoreMatch(seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: Number(post.tag_count), location, createdAt }, now);
+        ranking.candidates.push(candidate);
+        const match = scoreMatch(seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: candidate.tagCount, location: candidate.location, createdAt }, now);
         insertSorted(ranking, { id: post.id, userId: post.user_id, createdAt, match });
         this.counts.takenIn += 1;
       }
     }
   }
+}
+
+/** What the viewer's ranking would be chosen and scored by now (`seekerKey`, its seeker and tags). */
+export interface SeekerNow {
+  key: string;
+  seeker: MatchSeeker;
+  tags: string[];
+}
+
+/** `candidates` scored for the seeker, best first: the first `keep` in full, every score. */
+export function rankingOf(seeker: MatchSeeker, tags: string[], seekerKey: string, candidates: RankingCandidate[], now: Date, keep = MAX_KEPT): Ranking {
+  const terms = seekerTerms(seeker);
+  const termSet = new Set(terms);
+  const ranked = candidates
+    .map((c) => ({ id: c.id, userId: c.userId, createdAt: c.createdAt, match: scoreMatch(seeker, { offers: offeredTerms(c, terms, termSet), tagCount: c.tagCount, location: c.location, createdAt: c.createdAt }, now) }))
+    .sort(compareMatches);
+  return {
+    matchingEnabled: true,
+    seeker,
+    terms,
+    tags,
+    candidates,
+    best: ranked.slice(0, keep),
+    scores: ranked.map((r) => r.match.score).sort((a, b) => b - a),
+    seekerKey,
+  };
+}
+
+/**
+ * The kept ranking scored again for a seeker `now` that only lost terms or tags, with the same
+ * place and radius; null when it gained any or moved. Each candidate's offers were read for the
+ * larger seeker, so its score for the smaller one is exact and no statement is needed. What such
+ * a ranking lacks are the older posts a fresh one would reach in its sources' newest-N windows
+ * (and it keeps those that came in by a lost term, scored without it): the difference a kept
+ * ranking already has with new posts, for as long as it is kept.
+ */
+export function narrowedRanking(kept: Ranking, now: SeekerNow, at: Date): Ranking | null {
+  const before = kept.seeker;
+  if (!kept.matchingEnabled || !before) return null;
+  const within = (some: readonly string[], all: readonly string[]) => some.every((t) => all.includes(t));
+  const samePlace =
+    before.radiusMiles === now.seeker.radiusMiles &&
+    before.location?.latitude === now.seeker.location?.latitude &&
+    before.location?.longitude === now.seeker.location?.longitude;
+  if (!samePlace || !within(now.seeker.skills, before.skills) || !within(now.seeker.wants, before.wants) || !within(now.tags, kept.tags)) return null;
+  // The same candidates: each one's offers hold at least the terms the narrower seeker keeps.
+  return rankingOf(now.seeker, now.tags, now.key, kept.candidates, at);
 }
 
 /** Takes a candidate into a ranking in its place (best first), keeping the first MAX_KEPT. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { compareMatches, scoreMatch, seekerTerms, type MatchScore, type MatchSeeker } from '../../../shared/domain/match-score.js';
+import { seekerTerms, type MatchSeeker } from '../../../shared/domain/match-score.js';
 import { deriveTags, isPostFormat, POST_FORMATS, splitCustomTags } from '../../../shared/domain/post-tags.js';
 import type { FeedItem } from '../../../shared/schemas/matching.js';
 import { queryRows, type Database } from '../../db/client.js';
@@ -7,10 +7,10 @@ import { arrayLiteral, textArray } from '../../db/sql-arrays.js';
 import { forbidden, notFound } from '../../errors.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
 import { sortedPlace } from '../posts/kept-post-lists.js';
-import { postItems, selectBarePosts, selectPostsById, toDate, type BarePostRow } from '../posts/post-query.js';
+import { postItems, selectBarePosts, selectPostsById, toDate } from '../posts/post-query.js';
 import { matchingEnabledColumn, ViewerStates } from '../posts/viewer-states.js';
 import { membersOutOfMatching, sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
-import { MAX_KEPT, type MatchRankings, type RankedMatch, type Ranking } from './match-rankings.js';
+import { MAX_KEPT, rankingOf, type MatchRankings, type RankedMatch, type Ranking, type RankingCandidate } from './match-rankings.js';
 
 /**
  * The matching engine (architecture.md "Matching and search"). It never scores every post:
@@ -157,7 +157,9 @@ export async function findMatches(db: Database, viewerId: string, options: Match
         () => rankMatches(db, viewerId, options, viewerNow),
         async () => {
           viewerNow = await readViewer(db, viewerId, options);
-          return viewerNow.ai_match_suggestions ? seekerKey(seekerContext(viewerId, viewerNow, false)) : null;
+          if (!viewerNow.ai_match_suggestions) return null;
+          const context = seekerContext(viewerId, viewerNow, false);
+          return { key: seekerKey(context), seeker: context.seeker, tags: context.tags };
         },
       )
     : await rankMatches(db, viewerId, options);
@@ -190,7 +192,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
  */
 async function rankMatches(db: Database, viewerId: string, options: MatchOptions, viewerRead?: ViewerRow): Promise<Ranking> {
   const viewer = viewerRead ?? (await readViewer(db, viewerId, options));
-  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], best: [], scores: [], seekerKey: null };
+  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], tags: [], candidates: [], best: [], scores: [], seekerKey: null };
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
   return rankCandidates(db, viewerId, context, options);
@@ -268,33 +270,14 @@ async function rankCandidates(db: Database, viewerId: string, context: SeekerCon
     { onPostgres: true },
   );
 
-  const now = options.now ?? new Date();
-  const ranked = candidates
-    .map((row) => {
-      const createdAt = toDate(row.created_at);
-      return { id: row.id, userId: row.user_id, createdAt, match: scoreRow(context.seeker, row, createdAt, now) };
-    })
-    .sort(compareMatches);
-  return {
-    matchingEnabled: true,
-    seeker: context.seeker,
-    terms: context.terms,
-    best: ranked.slice(0, Math.max(MAX_KEPT, options.limit)),
-    scores: ranked.map((r) => r.match.score).sort((a, b) => b - a),
-    seekerKey: seekerKey(context),
-  };
-}
-
-function scoreRow(seeker: MatchSeeker, row: BarePostRow & CandidateColumns, createdAt: Date, now: Date): MatchScore {
-  const location =
-    row.author_shares_location && row.author_latitude !== null && row.author_longitude !== null
-      ? { latitude: row.author_latitude, longitude: row.author_longitude }
-      : null;
-  return scoreMatch(
-    seeker,
-    { offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt },
-    now,
-  );
+  const scored = candidates.map((row): RankingCandidate => {
+    const location =
+      row.author_shares_location && row.author_latitude !== null && row.author_longitude !== null
+        ? { latitude: row.author_latitude, longitude: row.author_longitude }
+        : null;
+    return { id: row.id, userId: row.user_id, offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt: toDate(row.created_at) };
+  });
+  return rankingOf(context.seeker, context.tags, seekerKey(context), scored, options.now ?? new Date(), Math.max(MAX_KEPT, options.limit));
 }
 
 /**
