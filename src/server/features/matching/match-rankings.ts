@@ -20,16 +20,9 @@ export interface RankedMatch {
  * it offers: those of the seeker it was read for (the candidates statement's), or every term it
  * offers (a post taken in: one object for every ranking that takes it).
  */
-export interface RankingCandidate extends Omit<MatchCandidate, 'offers'> {
+export interface RankingCandidate extends MatchCandidate {
   id: string;
   userId: string;
-  offers: readonly string[] | ReadonlySet<string>;
-}
-
-/** Of the seeker's terms, those the candidate offers (`RankingCandidate`). */
-function offeredTerms(candidate: RankingCandidate, terms: readonly string[], termSet: ReadonlySet<string>): string[] {
-  const { offers } = candidate;
-  return offers instanceof Set ? terms.filter((t) => offers.has(t)) : (offers as readonly string[]).filter((t) => termSet.has(t));
 }
 
 /** A viewer's general matches as `findMatches` ranks them, before minScore and limit. */
@@ -42,10 +35,11 @@ export interface Ranking {
   /** The seeker's keywords and looking-for tags (the tag sources'). */
   tags: string[];
   /**
-   * Every candidate as it was scored, posts taken in since too: a seeker that only lost terms
-   * scores them again without a statement (`narrowedRanking`).
+   * Every candidate as it was scored, posts taken in since too, when the seeker could lose terms
+   * to the member's next post (made of a full window of their posts): a seeker that only lost
+   * terms scores them again without a statement (`narrowedRanking`). Null otherwise.
    */
-  candidates: RankingCandidate[];
+  candidates: RankingCandidate[] | null;
   /** Best first (`compareMatches`), the first `MAX_KEPT` of them. */
   best: RankedMatch[];
   /** Every candidate's score, highest first: `total` for any minScore. */
@@ -177,12 +171,11 @@ export class MatchRankings extends KeptPostLists<Ranking> {
     // post meets every kept ranking (up to MAX_VIEWERS), and this loop was ~4 % of the server's
     // time under the mixed benchmark (bench/RESULTS.md).
     const posts = added.map((post) => {
-      const offers = new Set(post.offers);
       const location = post.shares_location && post.latitude !== null && post.longitude !== null ? { latitude: post.latitude, longitude: post.longitude } : null;
       const createdAt = post.created_at instanceof Date ? post.created_at : new Date(post.created_at);
       // One object for every ranking that takes the post in (each keeps a reference).
-      const candidate: RankingCandidate = { id: post.id, userId: post.user_id, offers, tagCount: Number(post.tag_count), location, createdAt };
-      return { post, offers, createdAt, candidate };
+      const candidate: RankingCandidate = { id: post.id, userId: post.user_id, offers: post.offers, tagCount: Number(post.tag_count), location, createdAt };
+      return { post, offers: new Set(post.offers), createdAt, candidate };
     });
     for (const viewerId of viewerIds) {
       const ranking = this.entries?.peek(viewerId);
@@ -204,7 +197,7 @@ export class MatchRankings extends KeptPostLists<Ranking> {
         // every pair was most of this loop's time.
         ranking.bestIds ??= new Set(ranking.best.map((kept) => kept.id));
         if (ranking.bestIds.has(post.id)) continue;
-        ranking.candidates.push(candidate);
+        ranking.candidates?.push(candidate);
         const match = scoreMatch(seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: candidate.tagCount, location: candidate.location, createdAt }, now);
         insertSorted(ranking, { id: post.id, userId: post.user_id, createdAt, match });
         this.counts.takenIn += 1;
@@ -220,19 +213,32 @@ export interface SeekerNow {
   tags: string[];
 }
 
-/** `candidates` scored for the seeker, best first: the first `keep` in full, every score. */
-export function rankingOf(seeker: MatchSeeker, tags: string[], seekerKey: string, candidates: RankingCandidate[], now: Date, keep = MAX_KEPT): Ranking {
+/**
+ * `candidates` scored for the seeker, best first: the first `keep` in full, every score; the
+ * candidates themselves kept with it when `narrowable`.
+ */
+export function rankingOf(
+  seeker: MatchSeeker,
+  tags: string[],
+  seekerKey: string,
+  candidates: RankingCandidate[],
+  now: Date,
+  { keep = MAX_KEPT, narrowable = true }: { keep?: number; narrowable?: boolean } = {},
+): Ranking {
   const terms = seekerTerms(seeker);
   const termSet = new Set(terms);
   const ranked = candidates
-    .map((c) => ({ id: c.id, userId: c.userId, createdAt: c.createdAt, match: scoreMatch(seeker, { offers: offeredTerms(c, terms, termSet), tagCount: c.tagCount, location: c.location, createdAt: c.createdAt }, now) }))
+    .map((c) => {
+      const offers = c.offers.filter((t) => termSet.has(t));
+      return { id: c.id, userId: c.userId, createdAt: c.createdAt, match: scoreMatch(seeker, { offers, tagCount: c.tagCount, location: c.location, createdAt: c.createdAt }, now) };
+    })
     .sort(compareMatches);
   return {
     matchingEnabled: true,
     seeker,
     terms,
     tags,
-    candidates,
+    candidates: narrowable ? candidates : null,
     best: ranked.slice(0, keep),
     scores: ranked.map((r) => r.match.score).sort((a, b) => b - a),
     seekerKey,
@@ -249,7 +255,7 @@ export function rankingOf(seeker: MatchSeeker, tags: string[], seekerKey: string
  */
 export function narrowedRanking(kept: Ranking, now: SeekerNow, at: Date): Ranking | null {
   const before = kept.seeker;
-  if (!kept.matchingEnabled || !before) return null;
+  if (!kept.matchingEnabled || !before || !kept.candidates) return null;
   const within = (some: readonly string[], all: readonly string[]) => some.every((t) => all.includes(t));
   const samePlace =
     before.radiusMiles === now.seeker.radiusMiles &&

@@ -65,6 +65,8 @@ const SOURCE_LIMITS = { fullText: 200, tags: 50, prefix: 50, box: 100, newest: 5
  */
 const BOX_WALK = 3_000;
 const MAX_TERMS = 24;
+/** How many of the member's newest active posts their general seeker is made of. */
+const SEEKER_POSTS = 20;
 const MAX_PREFIX_WORDS = 8;
 
 /**
@@ -192,10 +194,13 @@ export async function findMatches(db: Database, viewerId: string, options: Match
  */
 async function rankMatches(db: Database, viewerId: string, options: MatchOptions, viewerRead?: ViewerRow): Promise<Ranking> {
   const viewer = viewerRead ?? (await readViewer(db, viewerId, options));
-  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], tags: [], candidates: [], best: [], scores: [], seekerKey: null };
+  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], tags: [], candidates: null, best: [], scores: [], seekerKey: null };
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
-  return rankCandidates(db, viewerId, context, options);
+  // Only a seeker made of a full SEEKER_POSTS can lose terms to the member's next post (its oldest
+  // leaves them): only its ranking keeps its candidates for that (`narrowedRanking`, ~130 KB).
+  const narrowable = options.postId === undefined && viewer.source_posts.length >= SEEKER_POSTS;
+  return rankCandidates(db, viewerId, context, options, narrowable);
 }
 
 /** The viewer's settings and the posts their terms come from, in one round trip. */
@@ -203,7 +208,7 @@ async function readViewer(db: Database, viewerId: string, options: Pick<MatchOpt
   const sourcePosts = options.postId
     ? sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp WHERE sp.id = ${options.postId}`
     : sql`SELECT sp.user_id, sp.offering, sp.looking_for, sp.custom_tags, sp.created_at FROM posts sp
-          WHERE sp.user_id = ${viewerId} AND sp.status = 'active' ORDER BY sp.created_at DESC LIMIT 20`;
+          WHERE sp.user_id = ${viewerId} AND sp.status = 'active' ORDER BY sp.created_at DESC LIMIT ${SEEKER_POSTS}`;
   // The texts' lexemes come with them, each post's apart, newest first (the seeker keeps the
   // first MAX_TERMS of them in that order: `seekerContext`); keywords are the posts' tags without
   // the format tags.
@@ -240,7 +245,7 @@ function seekerKey({ seeker, tags }: SeekerContext): string {
 }
 
 /** The candidates' part of `rankMatches`: scored for the seeker, best first. */
-async function rankCandidates(db: Database, viewerId: string, context: SeekerContext, options: MatchOptions): Promise<Ranking> {
+async function rankCandidates(db: Database, viewerId: string, context: SeekerContext, options: MatchOptions, narrowable: boolean): Promise<Ranking> {
   // Score a few hundred candidates from their scoring columns only, then load the winners.
   const candidates = await selectBarePosts<CandidateColumns>(
     db,
@@ -277,7 +282,7 @@ async function rankCandidates(db: Database, viewerId: string, context: SeekerCon
         : null;
     return { id: row.id, userId: row.user_id, offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt: toDate(row.created_at) };
   });
-  return rankingOf(context.seeker, context.tags, seekerKey(context), scored, options.now ?? new Date(), Math.max(MAX_KEPT, options.limit));
+  return rankingOf(context.seeker, context.tags, seekerKey(context), scored, options.now ?? new Date(), { keep: Math.max(MAX_KEPT, options.limit), narrowable });
 }
 
 /**
