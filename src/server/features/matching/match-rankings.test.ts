@@ -4,7 +4,7 @@ import type { PostItem } from '../../../shared/schemas/posts.js';
 import type { TestClient } from '../../test/client.js';
 import { insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
-import { MatchRankings } from './match-rankings.js';
+import { MatchRankings, narrowedRanking, rankingOf, type RankingCandidate } from './match-rankings.js';
 import { findMatches } from './matching.service.js';
 
 const METRICS = 'match-rankings-metrics-token-0123';
@@ -157,5 +157,30 @@ describe.each(testDatabases())("members' match rankings kept between their reque
     const secret = await post(hidden.client, `Quiet ${wanted} tutoring by the river`, 'Help with my vegetable garden beds');
     expect(await ids()).not.toContain(secret);
     expect(scores(await findMatches(db(), viewer.userId, { limit: 200, minScore: 0 })).has(secret)).toBe(false);
+  });
+});
+
+describe('a kept ranking scored again for a narrower seeker (narrowedRanking)', () => {
+  const at = new Date('2026-11-29T12:00:00Z');
+  const seeker = { skills: ['guitar', 'piano'], wants: ['sourdough', 'bike'], location: { latitude: 42.36, longitude: -71.06 }, radiusMiles: 10 };
+  const candidate = (id: string, offers: string[]): RankingCandidate => ({ id, userId: `author-${id}`, offers, tagCount: 2, location: null, createdAt: new Date('2026-11-28T12:00:00Z') });
+  const kept = rankingOf(seeker, ['Sourdough'], 'before', [candidate('a', ['sourdough', 'bike']), candidate('b', ['piano']), candidate('a', ['sourdough', 'bike'])], at);
+
+  it('scores each candidate once, exactly as a ranking read for the narrower seeker would', () => {
+    const narrower = { ...seeker, wants: ['bike'] };
+    const again = narrowedRanking(kept, { key: 'after', seeker: narrower, tags: [] }, at);
+    expect(again?.best.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(again?.scores).toHaveLength(2);
+    const fresh = rankingOf(narrower, [], 'after', [candidate('a', ['bike']), candidate('b', ['piano'])], at);
+    expect(again?.best.map((r) => r.match)).toEqual(fresh.best.map((r) => r.match));
+    expect(again?.seekerKey).toBe('after');
+  });
+
+  it('is not made for a seeker that gained a term or a tag, or moved', () => {
+    expect(narrowedRanking(kept, { key: 'k', seeker: { ...seeker, wants: ['bike', 'yoga'] }, tags: [] }, at)).toBeNull();
+    expect(narrowedRanking(kept, { key: 'k', seeker, tags: ['Yoga'] }, at)).toBeNull();
+    expect(narrowedRanking(kept, { key: 'k', seeker: { ...seeker, radiusMiles: 25 }, tags: [] }, at)).toBeNull();
+    expect(narrowedRanking(kept, { key: 'k', seeker: { ...seeker, location: null }, tags: [] }, at)).toBeNull();
+    expect(narrowedRanking({ ...kept, candidates: null }, { key: 'k', seeker: { ...seeker, wants: [] }, tags: [] }, at)).toBeNull();
   });
 });

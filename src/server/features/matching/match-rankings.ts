@@ -133,16 +133,12 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       if (narrowed) {
         narrowed.ownPostsAdded = stillToCheck;
         this.entries.set(viewerId, narrowed, { noUpdateTTL: true });
-        this.rescored += 1;
         return narrowed;
       }
     }
     this.forget(viewerId);
     return this.lookup(viewerId, compute);
   }
-
-  /** Rankings scored again for a narrower seeker since start (`narrowedRanking`). */
-  rescored = 0;
 
   protected async takeIn(ids: string[], viewerIds: string[]): Promise<void> {
     let added: AddedPost[];
@@ -262,8 +258,17 @@ export function narrowedRanking(kept: Ranking, now: SeekerNow, at: Date): Rankin
     before.location?.latitude === now.seeker.location?.latitude &&
     before.location?.longitude === now.seeker.location?.longitude;
   if (!samePlace || !within(now.seeker.skills, before.skills) || !within(now.seeker.wants, before.wants) || !within(now.tags, kept.tags)) return null;
-  // The same candidates: each one's offers hold at least the terms the narrower seeker keeps.
-  return rankingOf(now.seeker, now.tags, now.key, kept.candidates, at);
+  // The same candidates: each one's offers hold at least the terms the narrower seeker keeps. A
+  // post read with the ranking and announced afterwards is taken in again unless it was among
+  // the best (`takeIn`): it is scored once here.
+  const seen = new Set<string>();
+  const candidates: RankingCandidate[] = [];
+  for (const candidate of kept.candidates) {
+    if (seen.has(candidate.id)) continue;
+    seen.add(candidate.id);
+    candidates.push(candidate);
+  }
+  return rankingOf(now.seeker, now.tags, now.key, candidates, at);
 }
 
 /** Takes a candidate into a ranking in its place (best first), keeping the first MAX_KEPT. */
