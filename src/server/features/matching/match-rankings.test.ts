@@ -163,7 +163,7 @@ describe.each(testDatabases())("members' match rankings kept between their reque
 describe('a kept ranking scored again for a narrower seeker (narrowedRanking)', () => {
   const at = new Date('2026-11-29T12:00:00Z');
   const seeker = { skills: ['guitar', 'piano'], wants: ['sourdough', 'bike'], location: { latitude: 42.36, longitude: -71.06 }, radiusMiles: 10 };
-  const candidate = (id: string, offers: string[]): RankingCandidate => ({ id, userId: `author-${id}`, offers, tagCount: 2, location: null, createdAt: new Date('2026-11-28T12:00:00Z') });
+  const candidate = (id: string, offers: string[]): RankingCandidate => ({ id, userId: `author-${id}`, offers, tagCount: 2, latitude: 42.4, longitude: -71.1, createdMs: Date.parse('2026-11-28T12:00:00Z') });
   const kept = rankingOf(seeker, ['Sourdough'], 'before', [candidate('a', ['sourdough', 'bike']), candidate('b', ['piano']), candidate('a', ['sourdough', 'bike'])], at);
 
   it('scores each candidate once, exactly as a ranking read for the narrower seeker would', () => {

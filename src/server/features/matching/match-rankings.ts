@@ -20,9 +20,13 @@ export interface RankedMatch {
  * it offers: those of the seeker it was read for (the candidates statement's), or every term it
  * offers (a post taken in: one object for every ranking that takes it).
  */
-export interface RankingCandidate extends MatchCandidate {
+export interface RankingCandidate extends Pick<MatchCandidate, 'offers' | 'tagCount'> {
   id: string;
   userId: string;
+  /** The post's place when its author shares it, else null (flat: ~130 -> ~85 KB a ranking). */
+  latitude: number | null;
+  longitude: number | null;
+  createdMs: number;
 }
 
 /** A viewer's general matches as `findMatches` ranks them, before minScore and limit. */
@@ -170,8 +174,16 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       const location = post.shares_location && post.latitude !== null && post.longitude !== null ? { latitude: post.latitude, longitude: post.longitude } : null;
       const createdAt = post.created_at instanceof Date ? post.created_at : new Date(post.created_at);
       // One object for every ranking that takes the post in (each keeps a reference).
-      const candidate: RankingCandidate = { id: post.id, userId: post.user_id, offers: post.offers, tagCount: Number(post.tag_count), location, createdAt };
-      return { post, offers: new Set(post.offers), createdAt, candidate };
+      const candidate: RankingCandidate = {
+        id: post.id,
+        userId: post.user_id,
+        offers: post.offers,
+        tagCount: Number(post.tag_count),
+        latitude: location?.latitude ?? null,
+        longitude: location?.longitude ?? null,
+        createdMs: createdAt.getTime(),
+      };
+      return { post, offers: new Set(post.offers), location, createdAt, candidate };
     });
     for (const viewerId of viewerIds) {
       const ranking = this.entries?.peek(viewerId);
@@ -180,7 +192,7 @@ export class MatchRankings extends KeptPostLists<Ranking> {
       // Made with the ranking, not at each take-in: for every kept ranking at each new post that
       // was 1.9 % of the server's CPU under the mixed load (bench/RESULTS.md).
       const { terms } = ranking;
-      for (const { post, offers, createdAt, candidate } of posts) {
+      for (const { post, offers, location, createdAt, candidate } of posts) {
         if (post.user_id === viewerId) {
           // Never a candidate of its author's; their seeker may have changed (`ranking`).
           ranking.ownPostsAdded = (ranking.ownPostsAdded ?? 0) + 1;
@@ -194,7 +206,7 @@ export class MatchRankings extends KeptPostLists<Ranking> {
         ranking.bestIds ??= new Set(ranking.best.map((kept) => kept.id));
         if (ranking.bestIds.has(post.id)) continue;
         ranking.candidates?.push(candidate);
-        const match = scoreMatch(seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: candidate.tagCount, location: candidate.location, createdAt }, now);
+        const match = scoreMatch(seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: candidate.tagCount, location, createdAt }, now);
         insertSorted(ranking, { id: post.id, userId: post.user_id, createdAt, match });
         this.counts.takenIn += 1;
       }
@@ -226,7 +238,9 @@ export function rankingOf(
   const ranked = candidates
     .map((c) => {
       const offers = c.offers.filter((t) => termSet.has(t));
-      return { id: c.id, userId: c.userId, createdAt: c.createdAt, match: scoreMatch(seeker, { offers, tagCount: c.tagCount, location: c.location, createdAt: c.createdAt }, now) };
+      const location = c.latitude !== null && c.longitude !== null ? { latitude: c.latitude, longitude: c.longitude } : null;
+      const createdAt = new Date(c.createdMs);
+      return { id: c.id, userId: c.userId, createdAt, match: scoreMatch(seeker, { offers, tagCount: c.tagCount, location, createdAt }, now) };
     })
     .sort(compareMatches);
   return {

@@ -198,7 +198,7 @@ async function rankMatches(db: Database, viewerId: string, options: MatchOptions
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
   // Only a seeker made of a full SEEKER_POSTS can lose terms to the member's next post (its oldest
-  // leaves them): only its ranking keeps its candidates for that (`narrowedRanking`, ~130 KB).
+  // leaves them): only its ranking keeps its candidates for that (`narrowedRanking`, ~85 KB).
   const narrowable = options.postId === undefined && viewer.source_posts.length >= SEEKER_POSTS;
   return rankCandidates(db, viewerId, context, options, narrowable);
 }
@@ -276,11 +276,16 @@ async function rankCandidates(db: Database, viewerId: string, context: SeekerCon
   );
 
   const scored = candidates.map((row): RankingCandidate => {
-    const location =
-      row.author_shares_location && row.author_latitude !== null && row.author_longitude !== null
-        ? { latitude: row.author_latitude, longitude: row.author_longitude }
-        : null;
-    return { id: row.id, userId: row.user_id, offers: row.offer_terms, tagCount: Number(row.tag_count), location, createdAt: toDate(row.created_at) };
+    const located = row.author_shares_location && row.author_latitude !== null && row.author_longitude !== null;
+    return {
+      id: row.id,
+      userId: row.user_id,
+      offers: row.offer_terms,
+      tagCount: Number(row.tag_count),
+      latitude: located ? row.author_latitude : null,
+      longitude: located ? row.author_longitude : null,
+      createdMs: toDate(row.created_at).getTime(),
+    };
   });
   return rankingOf(context.seeker, context.tags, seekerKey(context), scored, options.now ?? new Date(), { keep: Math.max(MAX_KEPT, options.limit), narrowable });
 }
