@@ -72,6 +72,29 @@ describe.each(testDatabases())("members' match rankings kept between their reque
     expect(again.total).toBe(first.total);
   });
 
+  it('takes a post in once when its ranking read it below the best it keeps in full', async () => {
+    const wanted = word();
+    const viewer = await memberWithProfile(server());
+    const author = await memberWithProfile(server());
+    const offered = await insertPost(db(), author.userId, { offering: `Friendly ${wanted} tutoring in the park`, lookingFor: 'Help with my vegetable garden beds' });
+    // A kept ranking that read the post among its candidates but keeps none of them in full
+    // (as a post past the best 200 is), as the statement would have made it.
+    const seeker = { skills: [], wants: [wanted], location: null, radiusMiles: 10 };
+    const candidate = { id: offered, userId: author.userId, offers: [wanted], tagCount: 1, latitude: null, longitude: null, createdMs: Date.now() };
+    const ranking = rankingOf(seeker, [], 'key', [candidate], new Date(), { keep: 0 });
+    class Kept extends MatchRankings {
+      keep(viewerId: string) {
+        this.entries?.set(viewerId, ranking);
+      }
+    }
+    const rankings = new Kept(db(), true);
+    rankings.keep(viewer.userId);
+    // The post's notification comes after the ranking was read with it.
+    await rankings.postsAdded([offered]);
+    expect(ranking.best).toEqual([]);
+    expect(ranking.scores).toHaveLength(1);
+  });
+
   it("keeps the viewer's ranking after their own new post that adds no term, and works it out again after one that does", async () => {
     const wanted = word();
     const fresh = word();
@@ -166,9 +189,9 @@ describe('a kept ranking scored again for a narrower seeker (narrowedRanking)', 
   const at = new Date('2026-11-29T12:00:00Z');
   const seeker = { skills: ['guitar', 'piano'], wants: ['sourdough', 'bike'], location: { latitude: 42.36, longitude: -71.06 }, radiusMiles: 10 };
   const candidate = (id: string, offers: string[]): RankingCandidate => ({ id, userId: `author-${id}`, offers, tagCount: 2, latitude: 42.4, longitude: -71.1, createdMs: Date.parse('2026-11-28T12:00:00Z') });
-  const kept = rankingOf(seeker, ['Sourdough'], 'before', [candidate('a', ['sourdough', 'bike']), candidate('b', ['piano']), candidate('a', ['sourdough', 'bike'])], at);
+  const kept = rankingOf(seeker, ['Sourdough'], 'before', [candidate('a', ['sourdough', 'bike']), candidate('b', ['piano'])], at);
 
-  it('scores each candidate once, exactly as a ranking read for the narrower seeker would', () => {
+  it('scores the kept candidates exactly as a ranking read for the narrower seeker would', () => {
     const narrower = { ...seeker, wants: ['bike'] };
     const again = narrowedRanking(kept, { key: 'after', seeker: narrower, tags: [] }, at);
     expect(again?.best.map((r) => r.id)).toEqual(['a', 'b']);

@@ -58,8 +58,12 @@ export interface Ranking {
    * their seeker again and keeps the ranking when its key is the same (`ranking`).
    */
   ownPostsAdded?: number;
-  /** The ids in `best`, made at the ranking's first take-in and kept with it (`insertSorted`). */
-  bestIds?: Set<string>;
+  /**
+   * Every candidate's id, read with the ranking or taken in since: a post the ranking's statement
+   * read and whose notification comes afterwards (from another instance, or while the statement
+   * ran) is not taken in, and scored, a second time (`takeIn`).
+   */
+  ids: Set<string>;
 }
 
 /** How deep a kept ranking goes: the compatibility feed's deepest page (matches ask for 50). */
@@ -201,10 +205,9 @@ export class MatchRankings extends KeptPostLists<Ranking> {
         if (!seeker) continue;
         // The community rules and the matching switch, as the candidates statement applies them.
         if (!post.takes_part || post.blocks.includes(viewerId) || (post.hidden && !post.connections.includes(viewerId))) continue;
-        // Already there (read with the ranking, or taken in before): a set, as scanning `best` for
-        // every pair was most of this loop's time.
-        ranking.bestIds ??= new Set(ranking.best.map((kept) => kept.id));
-        if (ranking.bestIds.has(post.id)) continue;
+        // Already there (read with the ranking, or taken in before).
+        if (ranking.ids.has(post.id)) continue;
+        ranking.ids.add(post.id);
         ranking.candidates?.push(candidate);
         const match = scoreMatch(seeker, { offers: terms.filter((t) => offers.has(t)), tagCount: candidate.tagCount, location, createdAt }, now);
         insertSorted(ranking, { id: post.id, userId: post.user_id, createdAt, match });
@@ -251,6 +254,7 @@ export function rankingOf(
     candidates: narrowable ? candidates : null,
     best: ranked.slice(0, keep),
     scores: ranked.map((r) => r.match.score).sort((a, b) => b - a),
+    ids: new Set(candidates.map((c) => c.id)),
     seekerKey,
   };
 }
@@ -272,17 +276,9 @@ export function narrowedRanking(kept: Ranking, now: SeekerNow, at: Date): Rankin
     before.location?.latitude === now.seeker.location?.latitude &&
     before.location?.longitude === now.seeker.location?.longitude;
   if (!samePlace || !within(now.seeker.skills, before.skills) || !within(now.seeker.wants, before.wants) || !within(now.tags, kept.tags)) return null;
-  // The same candidates: each one's offers hold at least the terms the narrower seeker keeps. A
-  // post read with the ranking and announced afterwards is taken in again unless it was among
-  // the best (`takeIn`): it is scored once here.
-  const seen = new Set<string>();
-  const candidates: RankingCandidate[] = [];
-  for (const candidate of kept.candidates) {
-    if (seen.has(candidate.id)) continue;
-    seen.add(candidate.id);
-    candidates.push(candidate);
-  }
-  return rankingOf(now.seeker, now.tags, now.key, candidates, at);
+  // The same candidates (each once: `Ranking.ids`): each one's offers hold at least the terms the
+  // narrower seeker keeps.
+  return rankingOf(now.seeker, now.tags, now.key, kept.candidates, at);
 }
 
 /** Takes a candidate into a ranking in its place (best first), keeping the first MAX_KEPT. */
@@ -292,11 +288,7 @@ function insertSorted(ranking: Ranking, candidate: RankedMatch): void {
   const low = last && compareMatches(last, candidate) < 0 ? MAX_KEPT : sortedPlace(ranking.best, candidate, compareMatches);
   if (low < MAX_KEPT) {
     ranking.best.splice(low, 0, candidate);
-    ranking.bestIds?.add(candidate.id);
-    while (ranking.best.length > MAX_KEPT) {
-      const dropped = ranking.best.pop();
-      if (dropped) ranking.bestIds?.delete(dropped.id);
-    }
+    while (ranking.best.length > MAX_KEPT) ranking.best.pop();
   }
   // After every score at least as high (highest first), found by halves.
   const at = sortedPlace(ranking.scores, candidate.match.score, (kept, score) => (kept >= score ? -1 : 1));

@@ -194,7 +194,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
  */
 async function rankMatches(db: Database, viewerId: string, options: MatchOptions, viewerRead?: ViewerRow): Promise<Ranking> {
   const viewer = viewerRead ?? (await readViewer(db, viewerId, options));
-  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], tags: [], candidates: null, best: [], scores: [], seekerKey: null };
+  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], tags: [], candidates: null, best: [], scores: [], seekerKey: null, ids: new Set() };
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
   // Only a seeker made of a full SEEKER_POSTS can lose terms to the member's next post (its oldest
