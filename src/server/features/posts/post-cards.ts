@@ -7,6 +7,7 @@ import { DATABASE_CHANNELS, type RealtimeHub } from '../../realtime/hub.js';
 import { responseSignalsQuery, type SignalRow } from '../profiles/response-signal.js';
 import type { CacheCounts } from './kept-post-lists.js';
 import { PerDatabase } from './per-database.js';
+import { markKept } from './post-item-json.js';
 import type { PostRow } from './post-query.js';
 
 /** What a post's card shows that is the same for every viewer: the post and its author's profile. */
@@ -131,7 +132,9 @@ export class PostCards {
 
   /** Keeps the card of a post this instance just created (read in its insert: `CARD_COLUMNS`). */
   keepNew(card: PostCard): void {
-    this.cardsById?.set(card.id, card);
+    if (!this.cardsById) return;
+    markKept(card);
+    this.cardsById.set(card.id, card);
   }
 
   /** The posts' cards, kept or read (one statement for those missing); a post gone is absent. */
@@ -158,7 +161,10 @@ export class PostCards {
     const keep = epoch === this.cardsEpoch;
     for (const row of rows) {
       found.set(row.id, row);
-      if (keep) this.cardsById?.set(row.id, row);
+      if (keep && this.cardsById) {
+        markKept(row);
+        this.cardsById.set(row.id, row);
+      }
     }
     return found;
   }

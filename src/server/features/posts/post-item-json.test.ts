@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostCard } from './post-cards.js';
-import { noteMadeFrom, postItemJson } from './post-item-json.js';
+import { markKept, postItemJson } from './post-item-json.js';
 import { toPostItem, type PostRow } from './post-query.js';
 
 const card: PostCard = {
@@ -28,11 +28,11 @@ const card: PostCard = {
   author_category_name: null,
 };
 
-/** A row made from the kept card as a page makes it, with the viewer's and the categories' parts. */
+markKept(card);
+
+/** A row made from the kept card as a page makes it (its tags the card's own array), with the viewer's and the categories' parts. */
 function rowFrom(viewerState: Partial<PostRow>): PostRow {
-  const row: PostRow = { ...card, category_name: 'Cooking', author_category_name: 'Food & Drink', exchange_status: null, pending_request_count: null, ...viewerState };
-  noteMadeFrom(row, card);
-  return row;
+  return { ...card, category_name: 'Cooking', author_category_name: 'Food & Drink', exchange_status: null, pending_request_count: null, ...viewerState };
 }
 
 describe("post items' JSON with each card's part kept (postItemJson)", () => {
@@ -58,7 +58,9 @@ describe("post items' JSON with each card's part kept (postItemJson)", () => {
   });
 
   it('writes an item not made from a kept card whole', () => {
-    const item = toPostItem({ ...card, category_name: null, author_category_name: null, exchange_status: null, pending_request_count: null, title: 'Read by a statement' }, 'viewer-1');
+    const row = { ...card, custom_tags: [...card.custom_tags], category_name: 'Cooking', author_category_name: 'Food & Drink', exchange_status: null, pending_request_count: null, title: 'Read by a statement' };
+    const item = toPostItem(row, 'viewer-1');
     expect(postItemJson(item)).toBe(JSON.stringify(item));
+    expect(postItemJson(item)).toContain('"title":"Read by a statement"');
   });
 });

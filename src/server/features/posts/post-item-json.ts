@@ -9,10 +9,11 @@ import type { PostCard } from './post-cards.js';
  * under the mixed benchmark (bench/RESULTS.md). A card kept by `PostCards` is the same object for
  * every page until it changes, so its part is written once; each item then adds its viewer's
  * fields. Items not made from a kept card (read by a statement) are written whole.
+ *
+ * Which card an item was made from: its `customTags`, the card's own array, which `PostCards`
+ * freezes as it keeps the card (`markKept`). Noting the card on each item instead (a WeakMap
+ * entry, or a property) cost about what writing the parts saves (~75 µs a page).
  */
-
-/** The card each item (or the row it is made from) was made from. */
-const madeFrom = new WeakMap<object, PostCard>();
 
 interface CardPart {
   /** `{"id":...,"author":{...,"skill":...}` of the item it was written for: open, viewer fields follow. */
@@ -22,16 +23,12 @@ interface CardPart {
   skill: string;
 }
 
-const cardParts = new WeakMap<PostCard, CardPart>();
+/** Each kept card's part, by its tags array (gone with the card). */
+const parts = new WeakMap<readonly string[], CardPart>();
 
-/** Notes that `made` (a row, then its item) was made from the kept `card`. */
-export function noteMadeFrom(made: object, card: PostCard): void {
-  madeFrom.set(made, card);
-}
-
-/** The card `made` was made from, if it was. */
-export function cardOf(made: object): PostCard | undefined {
-  return madeFrom.get(made);
+/** Marks a card `PostCards` keeps: the items made from it are written with its kept part. */
+export function markKept(card: PostCard): void {
+  Object.freeze(card.custom_tags);
 }
 
 /**
@@ -66,12 +63,12 @@ function cardFields(item: PostItem) {
 
 /** A post item's JSON (a feed or match item's `match` too). */
 export function postItemJson(item: PostItem & { match?: MatchInfo }): string {
-  const card = madeFrom.get(item);
-  if (!card) return JSON.stringify(item);
-  let part = cardParts.get(card);
+  const tags = item.customTags;
+  if (!Object.isFrozen(tags)) return JSON.stringify(item);
+  let part = parts.get(tags);
   if (!part || part.categoryName !== item.categoryName || part.skill !== item.author.skill) {
     part = { json: JSON.stringify(cardFields(item)).slice(0, -1), categoryName: item.categoryName, skill: item.author.skill };
-    cardParts.set(card, part);
+    parts.set(tags, part);
   }
   const { exchangeStatus, pendingRequestCount, authorResponse, match } = item;
   return `${part.json},"isOwn":${item.isOwn ? 'true' : 'false'},"exchangeStatus":${exchangeStatus === null ? 'null' : JSON.stringify(exchangeStatus)},"pendingRequestCount":${

@@ -8,7 +8,6 @@ import { notBlockedWith } from '../blocks/blocks.service.js';
 import { categoryNames } from '../categories/categories.service.js';
 import { responseCounts } from '../profiles/response-signal.js';
 import { PostCards, type PostCard } from './post-cards.js';
-import { cardOf, noteMadeFrom } from './post-item-json.js';
 import { connectionsOf, ViewerStates } from './viewer-states.js';
 
 /**
@@ -187,7 +186,7 @@ const LISTED_OWN: Record<keyof ListedRow, true> = { id: true, exchange_status: t
 
 /** A listed post's row: its card and the viewer's state of it, every column named (one object shape). */
 function cardRow(card: PostCard, exchangeStatus: ExchangeStatus | null, pendingRequestCount: number | null): PostRow {
-  const row: PostRow = {
+  return {
     id: card.id,
     user_id: card.user_id,
     title: card.title,
@@ -216,9 +215,6 @@ function cardRow(card: PostCard, exchangeStatus: ExchangeStatus | null, pendingR
     signal_responded: null,
     signal_median_seconds: null,
   };
-  // Its item is written with the card's kept JSON (`postItemJson`).
-  noteMadeFrom(row, card);
-  return row;
 }
 
 /**
@@ -394,7 +390,7 @@ export const photoUrl = (photoId: string | null) => (photoId ? `/api/photos/${ph
 /** A row as the API returns it, with the spec's author fallbacks ('User', category, 'General'). */
 export function toPostItem(row: PostRow, viewerId: string, authorResponse: ResponseCounts | null = null): PostItem {
   const { keywords, format } = splitCustomTags(row.custom_tags);
-  const item: PostItem = {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -425,9 +421,6 @@ export function toPostItem(row: PostRow, viewerId: string, authorResponse: Respo
     pendingRequestCount: row.pending_request_count === null ? null : Number(row.pending_request_count),
     authorResponse: row.user_id === viewerId ? null : responseSignalText(authorResponse),
   };
-  const card = cardOf(row);
-  if (card) noteMadeFrom(item, card);
-  return item;
 }
 
 /** Rows read `withSignals` as API items, each with its author's response signal. */
