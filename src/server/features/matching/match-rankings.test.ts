@@ -4,7 +4,7 @@ import type { PostItem } from '../../../shared/schemas/posts.js';
 import type { TestClient } from '../../test/client.js';
 import { insertPost, memberWithProfile, setSettings, useTestServer } from '../../test/factories.js';
 import { testDatabases } from '../../test/harness.js';
-import { MatchRankings, narrowedRanking, rankingOf, type RankingCandidate } from './match-rankings.js';
+import { countScores, MatchRankings, narrowedRanking, rankingOf, scoresAtLeast, type RankingCandidate } from './match-rankings.js';
 import { findMatches } from './matching.service.js';
 
 const METRICS = 'match-rankings-metrics-token-0123';
@@ -92,7 +92,7 @@ describe.each(testDatabases())("members' match rankings kept between their reque
     // The post's notification comes after the ranking was read with it.
     await rankings.postsAdded([offered]);
     expect(ranking.best).toEqual([]);
-    expect(ranking.scores).toHaveLength(1);
+    expect(scoresAtLeast(ranking, 0)).toBe(1);
   });
 
   it("keeps the viewer's ranking after their own new post that adds no term, and works it out again after one that does", async () => {
@@ -195,7 +195,8 @@ describe('a kept ranking scored again for a narrower seeker (narrowedRanking)', 
     const narrower = { ...seeker, wants: ['bike'] };
     const again = narrowedRanking(kept, { key: 'after', seeker: narrower, tags: [] }, at);
     expect(again?.best.map((r) => r.id)).toEqual(['a', 'b']);
-    expect(again?.scores).toHaveLength(2);
+    expect(again && scoresAtLeast(again, 0)).toBe(2);
+    expect(again && scoresAtLeast(again, 101)).toBe(0);
     const fresh = rankingOf(narrower, [], 'after', [candidate('a', ['bike']), candidate('b', ['piano'])], at);
     expect(again?.best.map((r) => r.match)).toEqual(fresh.best.map((r) => r.match));
     expect(again?.seekerKey).toBe('after');
@@ -207,5 +208,18 @@ describe('a kept ranking scored again for a narrower seeker (narrowedRanking)', 
     expect(narrowedRanking(kept, { key: 'k', seeker: { ...seeker, radiusMiles: 25 }, tags: [] }, at)).toBeNull();
     expect(narrowedRanking(kept, { key: 'k', seeker: { ...seeker, location: null }, tags: [] }, at)).toBeNull();
     expect(narrowedRanking({ ...kept, candidates: null }, { key: 'k', seeker: { ...seeker, wants: [] }, tags: [] }, at)).toBeNull();
+  });
+});
+
+describe("a ranking's scores counted per score (countScores, scoresAtLeast)", () => {
+  it('counts the candidates at or above any minScore', () => {
+    const ranking = { scoreCounts: countScores([0, 41, 41, 77, 100]) };
+    expect(scoresAtLeast(ranking, 0)).toBe(5);
+    expect(scoresAtLeast(ranking, -5)).toBe(5);
+    expect(scoresAtLeast(ranking, 41)).toBe(4);
+    expect(scoresAtLeast(ranking, 40.5)).toBe(4);
+    expect(scoresAtLeast(ranking, 42)).toBe(2);
+    expect(scoresAtLeast(ranking, 100)).toBe(1);
+    expect(scoresAtLeast(ranking, 101)).toBe(0);
   });
 });

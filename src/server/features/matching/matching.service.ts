@@ -6,11 +6,10 @@ import { queryRows, type Database } from '../../db/client.js';
 import { arrayLiteral, textArray } from '../../db/sql-arrays.js';
 import { forbidden, notFound } from '../../errors.js';
 import { blockedMemberIds } from '../blocks/blocks.service.js';
-import { sortedPlace } from '../posts/kept-post-lists.js';
 import { postItems, selectBarePosts, selectPostsById, toDate } from '../posts/post-query.js';
 import { matchingEnabledColumn, ViewerStates } from '../posts/viewer-states.js';
 import { membersOutOfMatching, sharesLocation, takesPartInMatching } from '../privacy/privacy-rules.js';
-import { MAX_KEPT, rankingOf, type MatchRankings, type RankedMatch, type Ranking, type RankingCandidate } from './match-rankings.js';
+import { countScores, MAX_KEPT, rankingOf, scoresAtLeast, type MatchRankings, type RankedMatch, type Ranking, type RankingCandidate } from './match-rankings.js';
 
 /**
  * The matching engine (architecture.md "Matching and search"). It never scores every post:
@@ -167,14 +166,13 @@ export async function findMatches(db: Database, viewerId: string, options: Match
     : await rankMatches(db, viewerId, options);
   if (!ranking.matchingEnabled) return { items: [], total: 0, matchingEnabled: false };
   const minScore = options.minScore ?? 0;
-  // Both lists are highest first (a score is its raw value rounded): those at or above minScore
-  // are a prefix of each.
+  // Best first (a score is its raw value rounded): those at or above minScore are a prefix.
   const top: RankedMatch[] = [];
   for (const s of ranking.best) {
     if (top.length === options.limit || s.match.score < minScore) break;
     top.push(s);
   }
-  const total = sortedPlace(ranking.scores, minScore, (score, min) => (score >= min ? -1 : 1));
+  const total = scoresAtLeast(ranking, minScore);
   const rows = await selectPostsById(db, viewerId, top.map((t) => t.id), 'match_winners');
   const byId = new Map(postItems(rows, viewerId).map(({ row, item }) => [row.id, item]));
   const items: FeedItem[] = [];
@@ -194,7 +192,7 @@ export async function findMatches(db: Database, viewerId: string, options: Match
  */
 async function rankMatches(db: Database, viewerId: string, options: MatchOptions, viewerRead?: ViewerRow): Promise<Ranking> {
   const viewer = viewerRead ?? (await readViewer(db, viewerId, options));
-  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], tags: [], candidates: null, best: [], scores: [], seekerKey: null, ids: new Set() };
+  if (!viewer.ai_match_suggestions) return { matchingEnabled: false, seeker: null, terms: [], tags: [], candidates: null, best: [], scoreCounts: countScores([]), seekerKey: null, ids: new Set() };
 
   const context = seekerContext(viewerId, viewer, options.postId !== undefined);
   // Only a seeker made of a full SEEKER_POSTS can lose terms to the member's next post (its oldest
