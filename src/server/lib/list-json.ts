@@ -7,18 +7,18 @@ import { postItemJson } from '../features/posts/post-item-json.js';
 
 /**
  * The JSON of a post list answer (feed, search, matches), written without the response
- * schema's encode (its items by `postItemJson`, each card's part kept). Their items are built field by field (`toPostItem`), so in production zod's
- * validating copy of every item only costs time: 15 % of the server's CPU under the uncached
- * feed load, 18 % more pages per second without it (bench/RESULTS.md). Outside production the
- * schema still checks every answer, and what would be sent must equal what the schema lets
- * through, so a test catches an item that drifts from its schema or carries a field it should
- * not.
+ * schema's encode, its items by `postItemJson` (each kept card's part written once). Their items
+ * are built field by field (`toPostItem`), so in production zod's validating copy of every item
+ * only costs time: 15 % of the server's CPU under the uncached feed load, 18 % more pages per
+ * second without it (bench/RESULTS.md). Outside production the schema still checks every answer,
+ * and what would be sent must equal what the schema lets through, so a test catches an item that
+ * drifts from its schema, carries a field it should not, or is written wrong.
  */
 export function listJson<S extends z.ZodType>(schema: S, value: z.output<S>, checked: boolean): Buffer {
   const json = answerJson(value);
   if (checked) {
     const allowed: unknown = JSON.parse(JSON.stringify(z.encode(schema, value)));
-    if (!isDeepStrictEqual(allowed, JSON.parse(json))) throw new Error('A list answer holds fields its response schema does not');
+    if (!isDeepStrictEqual(allowed, JSON.parse(json))) throw new Error('A list answer is not what its response schema writes (a field it should not carry, or one written wrong)');
   }
   return Buffer.from(json);
 }
